@@ -1,0 +1,50 @@
+# rdmactl: see README.md. This file is thin; each folder has its own rules.
+# The one version string of the project: module, library, CLI, dkms.conf.
+VERSION := 0.1.0
+
+O ?= $(CURDIR)/build
+PREFIX ?= /usr/local
+export VERSION O PREFIX
+
+all: user tools
+
+user:
+	$(MAKE) -C user
+
+tools: user
+	$(MAKE) -C tools
+
+# The module for one kernel: make module KVER=6.1.0-56-amd64. It is built
+# in a copy of the sources under build/KVER, so kernels do not mix.
+module:
+	@test -n "$(KVER)" || { echo "make module: set KVER (a kernel release in /lib/modules)"; exit 2; }
+	mkdir -p $(O)/$(KVER)
+	cp -a kmod uapi Makefile $(O)/$(KVER)/
+	$(MAKE) -C $(O)/$(KVER)/kmod KDIR=/lib/modules/$(KVER)/build
+
+# Install what the tests and the demo need (apt; sudo when not root).
+deps:
+	tests/deps
+
+# Every test: unit tests, module builds, DKMS, and the VM tests on both kernels.
+check:
+	tests/check
+
+# Boot the VM and show what rdmactl reports for its devices and ports.
+demo:
+	tests/demo
+
+install: all
+	$(MAKE) -C user install
+	$(MAKE) -C tools install
+
+# Install the module's sources where DKMS looks for them.
+dkms-install:
+	mkdir -p $(DESTDIR)/usr/src/rdmactl-$(VERSION)
+	cp -a dkms.conf Makefile kmod uapi $(DESTDIR)/usr/src/rdmactl-$(VERSION)/
+	rm -f $(DESTDIR)/usr/src/rdmactl-$(VERSION)/kmod/compat/generated.h
+
+clean:
+	rm -rf $(O)
+
+.PHONY: all user tools module deps check demo install dkms-install clean

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ib_client and the registry of devices it fills: an xarray keyed by
+ * the ib_device index (the index `rdma dev` shows), guarded by an rwsem.
+ *
+ * Lock order: ib_core's devices_rwsem (held around add/remove/rename)
+ * before rdmactl_devices_lock. Netlink handlers take rdmactl_devices_lock
+ * only to look a device up and take a reference, never across a call into
+ * a driver, so a driver that takes RTNL in query_port cannot deadlock
+ * against us.
+ */
+#include <linux/rwsem.h>
+#include <linux/slab.h>
+#include <linux/xarray.h>
+
+#include "core.h"
+
+static DEFINE_XARRAY(rdmactl_devices);
+static DECLARE_RWSEM(rdmactl_devices_lock);
+/* Bumped on every add, remove and rename; dumps compare it (never 0). */
+static atomic_t rdmactl_gen = ATOMIC_INIT(1);
+
+static struct ib_client rdmactl_client;
+
+u32 rdmactl_generation(void)
+{
+	return atomic_read(&rdmactl_gen);
+}
+
+static void rdmactl_generation_bump(void)
+{
+	if (atomic_inc_return(&rdmactl_gen) == 0)
+		atomic_inc(&rdmactl_gen);
+}
+
+/* Called with rdmactl_devices_lock held. */
+static struct rdmactl_dev *rdmactl_dev_tryget(struct rdmactl_dev *dev,
+					      struct net *net)
+{
+	if (!dev || !rdma_dev_access_netns(dev->ibdev, net))
+		return NULL;
+	if (!refcount_inc_not_zero(&dev->users))
+		return NULL;
+	return dev;
+}
+
+struct rdmactl_dev *rdmactl_dev_get_by_index(struct net *net, u32 index)
+{
+	struct rdmactl_dev *dev;
+
+	down_read(&rdmactl_devices_lock);
+	dev = rdmactl_dev_tryget(xa_load(&rdmactl_devices, index), net);
+	up_read(&rdmactl_devices_lock);
+	return dev;
+}
+
+struct rdmactl_dev *rdmactl_dev_get_by_name(struct net *net, const char *name)
+{
+	struct rdmactl_dev *dev, *found = NULL;
+	unsigned long index;
+
+	down_read(&rdmactl_devices_lock);
+	xa_for_each(&rdmactl_devices, index, dev) {
+		if (!strcmp(dev->name, name)) {
+			found = rdmactl_dev_tryget(dev, net);
+			break;
+		}
+	}
+	up_read(&rdmactl_devices_lock);
+	return found;
+}
+
+/*
+ * The first device at or after *index that the namespace may access, with
+ * a reference; *index is set to its index. NULL when there is none.
+ */
+struct rdmactl_dev *rdmactl_dev_get_next(struct net *net, u32 *index)
+{
+	struct rdmactl_dev *dev, *found = NULL;
+	unsigned long i = *index;
+
+	down_read(&rdmactl_devices_lock);
+	xa_for_each_start(&rdmactl_devices, i, dev, *index) {
+		found = rdmactl_dev_tryget(dev, net);
+		if (found) {
+			*index = i;
+			break;
+		}
+	}
+	up_read(&rdmactl_devices_lock);
+	return found;
+}
+
+void rdmactl_dev_put(struct rdmactl_dev *dev)
+{
+	if (refcount_dec_and_test(&dev->users))
+		complete(&dev->released);
+}
+
+void rdmactl_dev_name(struct rdmactl_dev *dev, char *buf)
+{
+	down_read(&rdmactl_devices_lock);
+	strscpy(buf, dev->name, IB_DEVICE_NAME_MAX);
+	up_read(&rdmactl_devices_lock);
+}
+
+static int rdmactl_client_add(struct ib_device *ibdev)
+{
+	struct rdmactl_dev *dev;
+	int err;
+
+	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+	if (!dev)
+		return -ENOMEM;
+	dev->ibdev = ibdev;
+	dev->index = ibdev->index;
+	refcount_set(&dev->users, 1);
+	init_completion(&dev->released);
+	strscpy(dev->name, dev_name(&ibdev->dev), sizeof(dev->name));
+
+	down_write(&rdmactl_devices_lock);
+	err = xa_insert(&rdmactl_devices, dev->index, dev, GFP_KERNEL);
+	if (!err)
+		rdmactl_generation_bump();
+	up_write(&rdmactl_devices_lock);
+	if (err)
+		goto err_free;
+
+	ib_set_client_data(ibdev, &rdmactl_client, dev);
+	return 0;
+
+err_free:
+	pr_warn("cannot track device %s: %d\n", dev->name, err);
+	kfree(dev);
+	return err;
+}
+
+static void rdmactl_client_remove(struct ib_device *ibdev, void *client_data)
+{
+	struct rdmactl_dev *dev = client_data;
+
+	down_write(&rdmactl_devices_lock);
+	xa_erase(&rdmactl_devices, dev->index);
+	rdmactl_generation_bump();
+	up_write(&rdmactl_devices_lock);
+
+	/* Wait for handlers that still hold the device. */
+	rdmactl_dev_put(dev);
+	wait_for_completion(&dev->released);
+	kfree(dev);
+}
+
+static void rdmactl_client_rename(struct ib_device *ibdev, void *client_data)
+{
+	struct rdmactl_dev *dev = client_data;
+
+	down_write(&rdmactl_devices_lock);
+	strscpy(dev->name, dev_name(&ibdev->dev), sizeof(dev->name));
+	rdmactl_generation_bump();
+	up_write(&rdmactl_devices_lock);
+}
+
+static struct ib_client rdmactl_client = {
+	.name = "rdmactl",
+	.add = rdmactl_client_add,
+	.remove = rdmactl_client_remove,
+	.rename = rdmactl_client_rename,
+	/* See devices without kernel verbs (EFA, usNIC) too. */
+	.no_kverbs_req = true,
+};
+
+int rdmactl_client_register(void)
+{
+	return ib_register_client(&rdmactl_client);
+}
+
+void rdmactl_client_unregister(void)
+{
+	ib_unregister_client(&rdmactl_client);
+	WARN_ON(!xa_empty(&rdmactl_devices));
+}

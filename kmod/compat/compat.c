@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Fallbacks for what older kernels lack; see compat.h. */
+#include <linux/netdevice.h>
+#include <rdma/ib_cache.h>
+
+#ifndef HAVE_IB_DEVICE_GET_NETDEV
+/*
+ * ib_device_get_netdev() is private before 6.12. Ask the driver when it
+ * says, else take the netdev of GID index 0, which ib_core fills from the
+ * port's netdev on RoCE ports.
+ */
+struct net_device *rdmactl_port_netdev(struct ib_device *ibdev, u32 port)
+{
+	const struct ib_gid_attr *attr;
+	struct net_device *ndev = NULL;
+
+	if (ibdev->ops.get_netdev)
+		ndev = ibdev->ops.get_netdev(ibdev, port);
+	if (ndev || !rdma_protocol_roce(ibdev, port))
+		return ndev;
+
+	attr = rdma_get_gid_attr(ibdev, port, 0);
+	if (IS_ERR(attr))
+		return NULL;
+	rcu_read_lock();
+	ndev = rdma_read_gid_attr_ndev_rcu(attr);
+	if (IS_ERR(ndev))
+		ndev = NULL;
+	else
+		dev_hold(ndev);
+	rcu_read_unlock();
+	rdma_put_gid_attr(attr);
+	return ndev;
+}
+#endif
+
+#ifndef NL_SET_ERR_MSG_FMT
+const char *rdmactl_compat_fmt(const char *fmt, ...)
+{
+	static char ring[32][RDMACTL_ERR_MSG_LEN];
+	static atomic_t next = ATOMIC_INIT(0);
+	char *buf = ring[(unsigned int)atomic_inc_return(&next) % ARRAY_SIZE(ring)];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(buf, RDMACTL_ERR_MSG_LEN, fmt, args);
+	va_end(args);
+	return buf;
+}
+#endif

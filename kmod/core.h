@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internal interfaces of rdmactl.ko: the device registry (client.c), the
+ * netlink family (netlink.c) and one fill/handler pair per object.
+ */
+#ifndef _RDMACTL_CORE_H
+#define _RDMACTL_CORE_H
+
+#include <linux/completion.h>
+#include <linux/refcount.h>
+#include <net/genetlink.h>
+#include <rdma/ib_verbs.h>
+#include <linux/rdmactl.h>
+
+/*
+ * One per ib_device, from the client's add() to its remove(). The
+ * registry holds the first reference; netlink handlers take their own
+ * with rdmactl_dev_get_*() and may then sleep, take RTNL or query the
+ * driver without holding any registry lock. remove() drops the registry's
+ * reference and waits for the others, so the ib_device behind it stays
+ * registered for as long as anyone holds a reference.
+ */
+struct rdmactl_dev {
+	struct ib_device *ibdev;
+	u32 index;
+	refcount_t users;
+	struct completion released;
+	/* A copy of the device name, protected by the registry lock. */
+	char name[IB_DEVICE_NAME_MAX];
+};
+
+int rdmactl_client_register(void);
+void rdmactl_client_unregister(void);
+
+struct rdmactl_dev *rdmactl_dev_get_by_index(struct net *net, u32 index);
+struct rdmactl_dev *rdmactl_dev_get_by_name(struct net *net, const char *name);
+struct rdmactl_dev *rdmactl_dev_get_next(struct net *net, u32 *index);
+void rdmactl_dev_put(struct rdmactl_dev *dev);
+void rdmactl_dev_name(struct rdmactl_dev *dev, char *buf);
+u32 rdmactl_generation(void);
+
+int rdmactl_netlink_register(void);
+void rdmactl_netlink_unregister(void);
+
+extern struct genl_family rdmactl_family;
+
+/* Resolve the device named by RDMACTL_A_DEV_INDEX and/or _NAME. */
+struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
+				       struct netlink_ext_ack *extack);
+int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
+			  struct netlink_ext_ack *extack);
+int rdmactl_nl_dump_start(struct netlink_callback *cb);
+void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
+		     struct genl_info *info, u8 cmd);
+
+/* dev.c */
+int rdmactl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
+int rdmactl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int rdmactl_fill_dev_ident(struct sk_buff *skb, struct rdmactl_dev *dev);
+
+/* port.c */
+int rdmactl_port_get_doit(struct sk_buff *skb, struct genl_info *info);
+int rdmactl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+
+/*
+ * Where a dump resumes, overlaid on cb->ctx. Filters are resolved once in
+ * the op's start() and kept here, so a device renamed mid-dump keeps
+ * being the one the caller asked for.
+ */
+struct rdmactl_dump_ctx {
+	u32 dev_index;		/* next device to visit */
+	u32 port;		/* next port of that device, 0: first */
+	u32 filter_dev;		/* valid when has_filter_dev */
+	u32 filter_port;	/* valid when has_filter_port */
+	bool has_filter_dev;
+	bool has_filter_port;
+	bool done;
+};
+
+static inline struct rdmactl_dump_ctx *rdmactl_dump_ctx(struct netlink_callback *cb)
+{
+	BUILD_BUG_ON(sizeof(struct rdmactl_dump_ctx) > sizeof(cb->ctx));
+	return (struct rdmactl_dump_ctx *)cb->ctx;
+}
+
+#endif /* _RDMACTL_CORE_H */

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "rdmactl" generic netlink family: ops, their policies, and what
+ * every command shares (resolving the device a request names, starting a
+ * reply). The commands themselves live in one file per object.
+ */
+#include "core.h"
+
+static const struct nla_policy rdmactl_dev_policy[RDMACTL_A_DEV_NAME + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+};
+
+static const struct nla_policy rdmactl_port_policy[RDMACTL_A_PORT_INDEX + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
+};
+
+static const struct genl_ops rdmactl_ops[] = {
+	{
+		.cmd = RDMACTL_CMD_DEV_GET,
+		.doit = rdmactl_dev_get_doit,
+		.dumpit = rdmactl_dev_get_dumpit,
+		.start = rdmactl_nl_dump_start,
+		.policy = rdmactl_dev_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_dev_policy) - 1,
+	},
+	{
+		.cmd = RDMACTL_CMD_PORT_GET,
+		.doit = rdmactl_port_get_doit,
+		.dumpit = rdmactl_port_get_dumpit,
+		.start = rdmactl_nl_dump_start,
+		.policy = rdmactl_port_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_port_policy) - 1,
+	},
+};
+
+struct genl_family rdmactl_family __ro_after_init = {
+	.name = RDMACTL_GENL_NAME,
+	.version = RDMACTL_GENL_VERSION,
+	.netnsok = true,
+	.module = THIS_MODULE,
+	.ops = rdmactl_ops,
+	.n_ops = ARRAY_SIZE(rdmactl_ops),
+	RDMACTL_GENL_RESV_START_OP
+};
+
+/*
+ * The device a request names: by index, by name, or by both when they
+ * agree. Every refusal says which attribute is wrong and why.
+ */
+struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
+				       struct netlink_ext_ack *extack)
+{
+	struct nlattr *index_attr = attrs[RDMACTL_A_DEV_INDEX];
+	struct nlattr *name_attr = attrs[RDMACTL_A_DEV_NAME];
+	struct rdmactl_dev *dev;
+
+	if (!index_attr && !name_attr) {
+		NL_SET_ERR_MSG(extack, "no device given: set the device index or name");
+		return ERR_PTR(-EINVAL);
+	}
+
+	if (index_attr) {
+		u32 index = nla_get_u32(index_attr);
+
+		dev = rdmactl_dev_get_by_index(net, index);
+		if (!dev) {
+			rdmactl_err_fmt(extack, index_attr,
+					"no RDMA device with index %u", index);
+			return ERR_PTR(-ENODEV);
+		}
+	} else {
+		dev = rdmactl_dev_get_by_name(net, nla_data(name_attr));
+		if (!dev) {
+			rdmactl_err_fmt(extack, name_attr, "device %s not found",
+					(char *)nla_data(name_attr));
+			return ERR_PTR(-ENODEV);
+		}
+	}
+
+	if (index_attr && name_attr) {
+		char name[IB_DEVICE_NAME_MAX];
+
+		rdmactl_dev_name(dev, name);
+		if (strcmp(name, nla_data(name_attr))) {
+			rdmactl_err_fmt(extack, name_attr,
+					"device index %u is %s, not %s", dev->index,
+					name, (char *)nla_data(name_attr));
+			rdmactl_dev_put(dev);
+			return ERR_PTR(-EINVAL);
+		}
+	}
+	return dev;
+}
+
+/*
+ * Whether a port number exists on the device; the refusal names both.
+ */
+int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
+			  struct netlink_ext_ack *extack)
+{
+	u32 port = nla_get_u32(port_attr);
+	char name[IB_DEVICE_NAME_MAX];
+	unsigned int n;
+
+	if (rdma_is_port_valid(dev->ibdev, port))
+		return 0;
+
+	rdmactl_dev_name(dev, name);
+	n = rdma_end_port(dev->ibdev) - rdma_start_port(dev->ibdev) + 1;
+	rdmactl_err_fmt(extack, port_attr, "port %u does not exist on %s (%u port%s)",
+			port, name, n, n == 1 ? "" : "s");
+	return -ENODEV;
+}
+
+/*
+ * Resolve a dump's filters once, before the first message: a device
+ * (index or name) and, for PORT_GET, a port of it. A filter that matches
+ * nothing is an error, as for a doit.
+ */
+int rdmactl_nl_dump_start(struct netlink_callback *cb)
+{
+	const struct genlmsghdr *ghdr = nlmsg_data(cb->nlh);
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct nlattr **attrs = rdmactl_dump_attrs(cb);
+	struct nlattr *port_attr = NULL;
+	struct rdmactl_dev *dev;
+	int err = 0;
+
+	memset(ctx, 0, sizeof(*ctx));
+	if (ghdr->cmd == RDMACTL_CMD_PORT_GET)
+		port_attr = attrs[RDMACTL_A_PORT_INDEX];
+
+	if (!attrs[RDMACTL_A_DEV_INDEX] && !attrs[RDMACTL_A_DEV_NAME]) {
+		if (port_attr) {
+			NL_SET_ERR_MSG_ATTR(cb->extack, port_attr,
+					    "a port filter needs a device");
+			return -EINVAL;
+		}
+		return 0;
+	}
+
+	dev = rdmactl_nl_dev_get(sock_net(cb->skb->sk), attrs, cb->extack);
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+
+	ctx->has_filter_dev = true;
+	ctx->filter_dev = dev->index;
+	ctx->dev_index = dev->index;
+	if (port_attr) {
+		err = rdmactl_nl_port_check(dev, port_attr, cb->extack);
+		ctx->has_filter_port = true;
+		ctx->filter_port = nla_get_u32(port_attr);
+	}
+	rdmactl_dev_put(dev);
+	return err;
+}
+
+/*
+ * Start a reply message: a doit reply when info is set, else the next
+ * message of a dump, marked NLM_F_DUMP_INTR if devices changed since the
+ * dump began.
+ */
+void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
+		     struct genl_info *info, u8 cmd)
+{
+	void *hdr;
+
+	if (info)
+		return genlmsg_put_reply(skb, info, &rdmactl_family, 0, cmd);
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &rdmactl_family, NLM_F_MULTI, cmd);
+	if (hdr)
+		genl_dump_check_consistent(cb, hdr);
+	return hdr;
+}
+
+int rdmactl_netlink_register(void)
+{
+	return genl_register_family(&rdmactl_family);
+}
+
+void rdmactl_netlink_unregister(void)
+{
+	genl_unregister_family(&rdmactl_family);
+}

@@ -1,0 +1,36 @@
+# Shared by the VM scripts: which Debian kernel a short name means.
+# shellcheck shell=bash
+
+# The Debian meta-packages behind each kernel we test on. apt decides the
+# patch level; nothing here names one.
+vm_image_pkg() {
+	case "$1" in
+	6.1) echo linux-image-amd64 ;;
+	6.12) echo linux-image-6.12-amd64 ;;
+	*) return 1 ;;
+	esac
+}
+
+vm_headers_pkg() {
+	case "$1" in
+	6.1) echo linux-headers-amd64 ;;
+	6.12) echo linux-headers-6.12-amd64 ;;
+	*) return 1 ;;
+	esac
+}
+
+# The kernel release (uname -r) an installed meta-package points to.
+vm_kver() {
+	local pkg dep
+	pkg=$(vm_image_pkg "$1") || { echo "unknown kernel '$1' (use 6.1 or 6.12)" >&2; return 1; }
+	dep=$(dpkg-query -W -f '${Depends}' "$pkg" 2>/dev/null) || {
+		echo "$pkg is not installed: run 'make deps'" >&2
+		return 1
+	}
+	dep=${dep%% *}
+	echo "${dep#linux-image-}"
+}
+
+vm_cache_dir() {
+	echo "${RDMACTL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rdmactl}"
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Shared by the rdmactl CLI's files: options, commands, printing. */
+#ifndef RDMACTL_CLI_H
+#define RDMACTL_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "librdmactl.h"
+
+/* Exit codes, as ip(8) and rdma(8): */
+#define EXIT_OK		0
+#define EXIT_ERROR	1
+#define EXIT_USAGE	2
+
+struct cli_opts {
+	bool json;
+	bool pretty;
+	bool details;
+};
+
+extern struct cli_opts cli;
+
+struct cli_cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+};
+
+/* args.c: parsing, no kernel needed. */
+int cli_parse_opts(int argc, char **argv, struct cli_opts *o);
+const struct cli_cmd *cli_lookup(const struct cli_cmd *table, const char *word);
+int cli_parse_dev_port(const char *arg, char *dev, size_t size, uint32_t *port);
+int cli_dispatch(const struct cli_cmd *table, const char *object, int argc, char **argv);
+
+/* A growable array of objects copied out of library callbacks. */
+struct cli_vec {
+	void *items;
+	size_t n, cap, size;
+};
+int cli_vec_push(struct cli_vec *v, const void *item);
+void cli_vec_free(struct cli_vec *v);
+
+/*
+ * Run a listing until it is consistent: the library says -EINTR when
+ * devices changed mid-dump; then list again, a few times at most.
+ */
+#define CLI_LIST_TRIES 5
+
+/* rdmactl.c */
+struct rdmactl *cli_open(void);
+int cli_fail(struct rdmactl *h, int err, const char *what);
+void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* One print path for text and JSON (print.c). */
+void print_begin(void);
+void print_end(void);
+void print_open(void);
+void print_close(void);
+void print_str(const char *key, const char *text_fmt, const char *val);
+void print_uint(const char *key, const char *text_fmt, uint64_t val);
+void print_hex(const char *key, const char *text_fmt, uint64_t val);
+void print_guid(const char *key, const char *text_fmt, uint64_t guid);
+void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *format_guid(uint64_t guid, char *buf, size_t size);
+
+/* One file per object. */
+int dev_main(int argc, char **argv);
+int port_main(int argc, char **argv);
+
+#endif /* RDMACTL_CLI_H */

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One print path for text and JSON, as iproute2's: every value is printed
+ * once, with its JSON key and its text format. A NULL text format means
+ * the value appears in JSON only (the text line has it elsewhere, or only
+ * with -d, which each command decides).
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+static int depth;
+static bool first = true;
+
+static void json_sep(void)
+{
+	if (!first)
+		putchar(',');
+	if (cli.pretty)
+		printf("\n%*s", depth * 4, "");
+	first = false;
+}
+
+static void json_key(const char *key)
+{
+	json_sep();
+	printf(cli.pretty ? "\"%s\": " : "\"%s\":", key);
+}
+
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+void print_begin(void)
+{
+	if (cli.json) {
+		putchar('[');
+		depth = 1;
+		first = true;
+	}
+}
+
+void print_end(void)
+{
+	if (cli.json) {
+		depth = 0;
+		if (cli.pretty && !first)
+			putchar('\n');
+		puts("]");
+	}
+	fflush(stdout);
+}
+
+void print_open(void)
+{
+	if (!cli.json)
+		return;
+	json_sep();
+	putchar('{');
+	depth++;
+	first = true;
+}
+
+void print_close(void)
+{
+	if (!cli.json) {
+		putchar('\n');
+		return;
+	}
+	depth--;
+	if (cli.pretty)
+		printf("\n%*s", depth * 4, "");
+	putchar('}');
+	first = false;
+}
+
+void print_str(const char *key, const char *text_fmt, const char *val)
+{
+	if (cli.json) {
+		json_key(key);
+		json_string(val);
+	} else if (text_fmt) {
+		printf(text_fmt, val);
+	}
+}
+
+void print_uint(const char *key, const char *text_fmt, uint64_t val)
+{
+	if (cli.json) {
+		json_key(key);
+		printf("%" PRIu64, val);
+	} else if (text_fmt) {
+		printf(text_fmt, val);
+	}
+}
+
+void print_hex(const char *key, const char *text_fmt, uint64_t val)
+{
+	print_uint(key, text_fmt, val);
+}
+
+char *format_guid(uint64_t guid, char *buf, size_t size)
+{
+	snprintf(buf, size, "%04x:%04x:%04x:%04x", (unsigned int)(guid >> 48) & 0xffff,
+		 (unsigned int)(guid >> 32) & 0xffff, (unsigned int)(guid >> 16) & 0xffff,
+		 (unsigned int)guid & 0xffff);
+	return buf;
+}
+
+void print_guid(const char *key, const char *text_fmt, uint64_t guid)
+{
+	char buf[24];
+
+	print_str(key, text_fmt, format_guid(guid, buf, sizeof(buf)));
+}
+
+void print_text(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cli.json)
+		return;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rdmactl: the command line of the RDMA control plane.
+ *
+ *   rdmactl [OPTIONS] OBJECT [COMMAND [ARGS]]
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct cli_opts cli;
+
+static int help_main(int argc, char **argv);
+
+static const struct cli_cmd objects[] = {
+	{ "dev", dev_main, "RDMA devices: driver, GUIDs, firmware, ports" },
+	{ "port", port_main, "RDMA ports: state, rate, LID, link layer, netdev" },
+	{ "help", help_main, "this text" },
+	{ NULL, NULL, NULL }
+};
+
+static void usage(FILE *f)
+{
+	const struct cli_cmd *c;
+
+	fprintf(f, "Usage: rdmactl [OPTIONS] OBJECT [COMMAND [ARGS]]\n"
+		   "       rdmactl OBJECT help\n"
+		   "       rdmactl -V\n\n"
+		   "OBJECTs:\n");
+	for (c = objects; c->name; c++)
+		fprintf(f, "  %-6s %s\n", c->name, c->help);
+	fprintf(f, "\nOPTIONS:\n"
+		   "  -j, --json      print JSON\n"
+		   "  -p, --pretty    print indented JSON\n"
+		   "  -d, --details   print more of each object\n"
+		   "  -V, --version   print the versions of rdmactl and of rdmactl.ko\n");
+}
+
+static int help_main(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	usage(stdout);
+	return EXIT_OK;
+}
+
+static int version(void)
+{
+	char mod[64] = "not loaded";
+	FILE *f = fopen("/sys/module/rdmactl/version", "r");
+
+	if (f) {
+		if (fgets(mod, sizeof(mod), f))
+			mod[strcspn(mod, "\n")] = '\0';
+		fclose(f);
+	}
+	printf("rdmactl %s (librdmactl %s, rdmactl.ko %s)\n", RDMACTL_VERSION,
+	       rdmactl_version(), mod);
+	return EXIT_OK;
+}
+
+void cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("rdmactl: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+struct rdmactl *cli_open(void)
+{
+	struct rdmactl *h;
+	int err = rdmactl_open(&h);
+
+	if (err == -ENOENT) {
+		fprintf(stderr, "rdmactl: the rdmactl kernel module is not loaded; load it with \"modprobe rdmactl\"\n");
+		return NULL;
+	}
+	if (err) {
+		fprintf(stderr, "rdmactl: cannot talk to the kernel: %s\n", strerror(-err));
+		return NULL;
+	}
+	return h;
+}
+
+/* One line naming the problem; the kernel's own words when it sent some. */
+int cli_fail(struct rdmactl *h, int err, const char *what)
+{
+	const char *msg = h ? rdmactl_errmsg(h) : "";
+
+	if (msg[0])
+		fprintf(stderr, "rdmactl: %s\n", msg);
+	else
+		fprintf(stderr, "rdmactl: %s: %s\n", what, strerror(-err));
+	return EXIT_ERROR;
+}
+
+int cli_vec_push(struct cli_vec *v, const void *item)
+{
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? v->cap * 2 : 16;
+		void *items = realloc(v->items, cap * v->size);
+
+		if (!items)
+			return -ENOMEM;
+		v->items = items;
+		v->cap = cap;
+	}
+	memcpy((char *)v->items + v->n * v->size, item, v->size);
+	v->n++;
+	return 0;
+}
+
+void cli_vec_free(struct cli_vec *v)
+{
+	free(v->items);
+	v->items = NULL;
+	v->n = v->cap = 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct cli_cmd *c;
+	int n;
+
+	n = cli_parse_opts(argc, argv, &cli);
+	if (n < 0) {
+		cli_usage_error("unknown option \"%s\"; try \"rdmactl help\"", argv[-n]);
+		return EXIT_USAGE;
+	}
+	argc -= n + 1;
+	argv += n + 1;
+	if (argc > 0 && (!strcmp(argv[0], "-V") || !strcmp(argv[0], "--version")))
+		return version();
+	if (argc > 0 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")))
+		return help_main(0, NULL);
+	if (argc < 1) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+
+	c = cli_lookup(objects, argv[0]);
+	if (!c) {
+		cli_usage_error("unknown object \"%s\"; try \"rdmactl help\"", argv[0]);
+		return EXIT_USAGE;
+	}
+	return c->fn(argc - 1, argv + 1);
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Inside librdmactl: the handle, one request in flight, the parsers. */
+#ifndef LIBRDMACTL_INTERNAL_H
+#define LIBRDMACTL_INTERNAL_H
+
+#include <stddef.h>
+#include <libmnl/libmnl.h>
+
+#include "librdmactl.h"
+
+#define RDMACTL_EXPORT __attribute__((visibility("default")))
+
+struct rdmactl {
+	struct mnl_socket *nl;
+	uint32_t portid;
+	uint32_t seq;
+	uint16_t family;
+	char errmsg[256];
+	char *buf;
+	size_t buflen;
+};
+
+/* Attributes of one message, indexed by enum rdmactl_attr. */
+typedef const struct nlattr *rdmactl_attrs[RDMACTL_A_MAX + 1];
+
+/*
+ * One request and how its replies reach the caller: handle() turns the
+ * attributes of each reply into an object and calls the user's callback.
+ */
+struct rdmactl_req {
+	struct rdmactl *h;
+	uint8_t cmd;
+	uint32_t seq;
+	int (*handle)(struct rdmactl_req *req, rdmactl_attrs tb);
+	union {
+		rdmactl_dev_cb dev;
+		rdmactl_port_cb port;
+	} cb;
+	void *arg;
+	int interrupted;	/* a reply carried NLM_F_DUMP_INTR */
+	int stopped;		/* the callback's non-zero return */
+};
+
+void rdmactl_set_err(struct rdmactl *h, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Start a request of cmd in h->buf: a dump, or a doit that wants an ACK. */
+struct nlmsghdr *rdmactl_msg_start(struct rdmactl *h, struct rdmactl_req *req,
+				   uint8_t cmd, int dump);
+/* Send it and feed every reply to req->handle until the last one. */
+int rdmactl_transact(struct rdmactl_req *req, struct nlmsghdr *nlh);
+
+/*
+ * Feed one buffer of replies to req. Returns 1 when more are to come,
+ * 0 when the request is complete, or a negative errno (h->errmsg set).
+ */
+int rdmactl_process(struct rdmactl_req *req, const void *buf, size_t len);
+
+/* Parse and type-check the attributes of one reply. */
+int rdmactl_attrs_parse(struct rdmactl *h, const struct nlmsghdr *nlh,
+			rdmactl_attrs tb);
+
+/* Copy a string attribute into buf; -EBADMSG if it does not fit. */
+int rdmactl_attr_strcpy(struct rdmactl *h, const struct nlattr *attr,
+			char *buf, size_t size);
+
+/* The object parsers, exposed for the unit tests. */
+int rdmactl_dev_parse(struct rdmactl *h, rdmactl_attrs tb,
+		      struct rdmactl_dev_info *dev);
+int rdmactl_port_parse(struct rdmactl *h, rdmactl_attrs tb,
+		       struct rdmactl_port_info *port);
+
+/* Put the device a request is about: by name. */
+void rdmactl_put_dev(struct nlmsghdr *nlh, const char *name);
+
+#endif /* LIBRDMACTL_INTERNAL_H */

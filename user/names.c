@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Names of the uapi enums, shared by the CLI and any other caller. */
+#include "internal.h"
+
+#define NAME(table, v) \
+	((v) < sizeof(table) / sizeof(table[0]) && table[v] ? table[v] : "UNKNOWN")
+
+RDMACTL_EXPORT const char *rdmactl_port_state_name(uint8_t state)
+{
+	static const char *const names[] = {
+		[RDMACTL_PORT_NOP] = "NOP",
+		[RDMACTL_PORT_DOWN] = "DOWN",
+		[RDMACTL_PORT_INIT] = "INIT",
+		[RDMACTL_PORT_ARMED] = "ARMED",
+		[RDMACTL_PORT_ACTIVE] = "ACTIVE",
+		[RDMACTL_PORT_ACTIVE_DEFER] = "ACTIVE_DEFER",
+	};
+
+	return NAME(names, state);
+}
+
+RDMACTL_EXPORT const char *rdmactl_port_phys_state_name(uint8_t phys_state)
+{
+	static const char *const names[] = {
+		[RDMACTL_PORT_PHYS_SLEEP] = "SLEEP",
+		[RDMACTL_PORT_PHYS_POLLING] = "POLLING",
+		[RDMACTL_PORT_PHYS_DISABLED] = "DISABLED",
+		[RDMACTL_PORT_PHYS_TRAINING] = "TRAINING",
+		[RDMACTL_PORT_PHYS_LINK_UP] = "LINK_UP",
+		[RDMACTL_PORT_PHYS_LINK_ERROR_RECOVERY] = "LINK_ERROR_RECOVERY",
+		[RDMACTL_PORT_PHYS_PHY_TEST] = "PHY_TEST",
+	};
+
+	return NAME(names, phys_state);
+}
+
+RDMACTL_EXPORT const char *rdmactl_link_layer_name(uint8_t link_layer)
+{
+	static const char *const names[] = {
+		[RDMACTL_LINK_LAYER_UNSPECIFIED] = "Unspecified",
+		[RDMACTL_LINK_LAYER_INFINIBAND] = "InfiniBand",
+		[RDMACTL_LINK_LAYER_ETHERNET] = "Ethernet",
+	};
+
+	return NAME(names, link_layer);
+}
+
+RDMACTL_EXPORT const char *rdmactl_node_type_name(uint8_t node_type)
+{
+	static const char *const names[] = {
+		[RDMACTL_NODE_IB_CA] = "ca",
+		[RDMACTL_NODE_IB_SWITCH] = "switch",
+		[RDMACTL_NODE_IB_ROUTER] = "router",
+		[RDMACTL_NODE_RNIC] = "rnic",
+		[RDMACTL_NODE_USNIC] = "usnic",
+		[RDMACTL_NODE_USNIC_UDP] = "usnic_udp",
+		[RDMACTL_NODE_UNSPECIFIED] = "unspecified",
+	};
+
+	return NAME(names, node_type);
+}
+
+RDMACTL_EXPORT const char *rdmactl_port_speed_name(uint32_t speed)
+{
+	switch (speed) {
+	case RDMACTL_SPEED_SDR:		return "SDR";
+	case RDMACTL_SPEED_DDR:		return "DDR";
+	case RDMACTL_SPEED_QDR:		return "QDR";
+	case RDMACTL_SPEED_FDR10:	return "FDR10";
+	case RDMACTL_SPEED_FDR:		return "FDR";
+	case RDMACTL_SPEED_EDR:		return "EDR";
+	case RDMACTL_SPEED_HDR:		return "HDR";
+	case RDMACTL_SPEED_NDR:		return "NDR";
+	case RDMACTL_SPEED_XDR:		return "XDR";
+	default:			return "UNKNOWN";
+	}
+}
