@@ -49,7 +49,7 @@ struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
 				       struct netlink_ext_ack *extack);
 int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			  struct netlink_ext_ack *extack);
-int rdmactl_nl_dump_start(struct netlink_callback *cb);
+int rdmactl_nl_dump_begin(struct netlink_callback *cb);
 void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
 		     struct genl_info *info, u8 cmd);
 
@@ -63,8 +63,8 @@ int rdmactl_port_get_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 
 /*
- * Where a dump resumes, overlaid on cb->ctx. Filters are resolved once in
- * the op's start() and kept here, so a device renamed mid-dump keeps
+ * Where a dump resumes, overlaid on cb->ctx (zeroed when a dump starts).
+ * Filters are resolved once, by rdmactl_nl_dump_begin(), and kept here, so a device renamed mid-dump keeps
  * being the one the caller asked for.
  */
 struct rdmactl_dump_ctx {
@@ -74,6 +74,7 @@ struct rdmactl_dump_ctx {
 	u32 filter_port;	/* valid when has_filter_port */
 	bool has_filter_dev;
 	bool has_filter_port;
+	bool started;
 	bool done;
 };
 

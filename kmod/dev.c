@@ -113,6 +113,11 @@ int rdmactl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 	int err;
 
+	if (!ctx->started) {
+		err = rdmactl_nl_dump_begin(cb);
+		if (err)
+			return err;
+	}
 	cb->seq = rdmactl_generation();
 	while (!ctx->done && (dev = rdmactl_dev_get_next(net, &ctx->dev_index))) {
 		if (ctx->has_filter_dev && dev->index != ctx->filter_dev) {

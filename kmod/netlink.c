@@ -24,7 +24,6 @@ static const struct genl_ops rdmactl_ops[] = {
 		.cmd = RDMACTL_CMD_DEV_GET,
 		.doit = rdmactl_dev_get_doit,
 		.dumpit = rdmactl_dev_get_dumpit,
-		.start = rdmactl_nl_dump_start,
 		.policy = rdmactl_dev_policy,
 		.maxattr = ARRAY_SIZE(rdmactl_dev_policy) - 1,
 	},
@@ -32,7 +31,6 @@ static const struct genl_ops rdmactl_ops[] = {
 		.cmd = RDMACTL_CMD_PORT_GET,
 		.doit = rdmactl_port_get_doit,
 		.dumpit = rdmactl_port_get_dumpit,
-		.start = rdmactl_nl_dump_start,
 		.policy = rdmactl_port_policy,
 		.maxattr = ARRAY_SIZE(rdmactl_port_policy) - 1,
 	},
@@ -118,11 +116,13 @@ int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
 }
 
 /*
- * Resolve a dump's filters once, before the first message: a device
- * (index or name) and, for PORT_GET, a port of it. A filter that matches
- * nothing is an error, as for a doit.
+ * Resolve a dump's filters on its first call: a device (index or name)
+ * and, for PORT_GET, a port of it. A filter that matches nothing is an
+ * error, as for a doit. This runs in the dumpit rather than in the op's
+ * start(): an error returned from the first dumpit reaches the caller with
+ * its extack message on every kernel (6.1 drops start()'s).
  */
-int rdmactl_nl_dump_start(struct netlink_callback *cb)
+int rdmactl_nl_dump_begin(struct netlink_callback *cb)
 {
 	const struct genlmsghdr *ghdr = nlmsg_data(cb->nlh);
 	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
@@ -132,6 +132,7 @@ int rdmactl_nl_dump_start(struct netlink_callback *cb)
 	int err = 0;
 
 	memset(ctx, 0, sizeof(*ctx));
+	ctx->started = true;
 	if (ghdr->cmd == RDMACTL_CMD_PORT_GET)
 		port_attr = attrs[RDMACTL_A_PORT_INDEX];
 

@@ -197,6 +197,11 @@ int rdmactl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	struct rdmactl_dev *dev;
 	int err;
 
+	if (!ctx->started) {
+		err = rdmactl_nl_dump_begin(cb);
+		if (err)
+			return err;
+	}
 	cb->seq = rdmactl_generation();
 	while (!ctx->done) {
 		u32 resume = ctx->dev_index;

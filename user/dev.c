@@ -39,7 +39,7 @@ int rdmactl_dev_parse(struct rdmactl *h, rdmactl_attrs tb,
 	return 0;
 }
 
-static int rdmactl_dev_handle(struct rdmactl_req *req, rdmactl_attrs tb)
+int rdmactl_dev_handle(struct rdmactl_req *req, rdmactl_attrs tb)
 {
 	struct rdmactl_dev_info dev;
 	int err;

@@ -70,6 +70,10 @@ int rdmactl_dev_parse(struct rdmactl *h, rdmactl_attrs tb,
 int rdmactl_port_parse(struct rdmactl *h, rdmactl_attrs tb,
 		       struct rdmactl_port_info *port);
 
+/* Turn one reply into an object and hand it to the caller's callback. */
+int rdmactl_dev_handle(struct rdmactl_req *req, rdmactl_attrs tb);
+int rdmactl_port_handle(struct rdmactl_req *req, rdmactl_attrs tb);
+
 /* Put the device a request is about: by name. */
 void rdmactl_put_dev(struct nlmsghdr *nlh, const char *name);
 

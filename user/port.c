@@ -71,7 +71,7 @@ int rdmactl_port_parse(struct rdmactl *h, rdmactl_attrs tb,
 	return 0;
 }
 
-static int rdmactl_port_handle(struct rdmactl_req *req, rdmactl_attrs tb)
+int rdmactl_port_handle(struct rdmactl_req *req, rdmactl_attrs tb)
 {
 	struct rdmactl_port_info port;
 	int err;

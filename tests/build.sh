@@ -1,0 +1,55 @@
+#!/bin/bash
+# The module builds for both Debian kernels, its compat probes say what the
+# kernel trees say, and DKMS builds it from the installed source layout.
+. "$(dirname "$0")/lib.sh"
+T_NAME=build
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/vm/lib.sh"
+version=$(sed -n 's/^VERSION *:*= *//p' "$top/Makefile")
+
+t_eq "dkms.conf has the Makefile's version" "$version" \
+	"$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")"
+t_eq "no kernel version checks in kmod/ (probes decide)" "" \
+	"$(grep -rn 'LINUX_VERSION_CODE\|KERNEL_VERSION(' "$top/kmod" || true)"
+
+for k in 6.1 6.12; do
+	kver=$(vm_kver "$k")
+	kdir=/lib/modules/$kver/build
+	b=$top/build/$kver/kmod
+	t_run "$k: module builds with -Werror against $kver" 0 make -s -C "$top" module KVER="$kver"
+	t_eq "$k: modinfo version is the project's" "$version" "$(modinfo -F version "$b/rdmactl.ko")"
+	t_eq "$k: vermagic names $kver" "$kver" "$(modinfo -F vermagic "$b/rdmactl.ko" | cut -d' ' -f1)"
+
+	# Each probe's verdict against the tree it was compiled for.
+	gen=$b/compat/generated.h
+	grep -qw ib_device_get_netdev "$kdir/Module.symvers" && want=yes || want=no
+	grep -q '^#define HAVE_IB_DEVICE_GET_NETDEV' "$gen" && got=yes || got=no
+	t_eq "$k: ib_device_get_netdev probe = Module.symvers" "$want" "$got"
+	# Debian's build tree includes the shared source tree from its Makefile.
+	src=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$kdir/Makefile")
+	grep -q 'genl_info_dump(' "${src:-$kdir}/include/net/genetlink.h" && want=yes || want=no
+	grep -q '^#define HAVE_GENL_INFO_DUMP' "$gen" && got=yes || got=no
+	t_eq "$k: genl_info_dump probe = the kernel's genetlink.h" "$want" "$got"
+done
+
+# A kernel without the RDMA stack is refused by name.
+fake=$(mktemp -d)
+touch "$fake/Makefile" "$fake/Module.symvers"
+echo "CONFIG_NET=y" >"$fake/.config"
+t_run "a kernel without CONFIG_INFINIBAND is refused" 1 sh "$top/kmod/compat/probe.sh" "$fake" "$fake/out.h"
+t_match "with a message that says why" "without CONFIG_INFINIBAND" "$T_ERR"
+rm -rf "$fake"
+
+# DKMS, from what `make dkms-install` installs, in a private DKMS tree.
+d=$(mktemp -d)
+mkdir -p "$d/tree"
+make -s -C "$top" dkms-install DESTDIR="$d/root" >/dev/null
+kver=$(vm_kver 6.1)
+t_run "dkms add" 0 dkms add -m rdmactl -v "$version" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
+t_run "dkms build against $kver" 0 dkms build -m rdmactl -v "$version" -k "$kver" \
+	--sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
+ko=$(find "$d/tree" -name rdmactl.ko | head -1)
+t_eq "dkms built a module for $kver" "$kver" "$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)"
+rm -rf "$d"
+
+t_done

@@ -1,0 +1,49 @@
+#!/bin/bash
+# rdmactl dev show against ibv_devices, `rdma -j dev`, sysfs and ibv_devinfo.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+json=$(rdmactl -j dev show)
+rdma_json=$(rdma -j dev show)
+
+t_eq "device names = ibv_devices" \
+	"$(ibv_devices | awk 'NR > 2 { print $1 }' | sort | xargs)" \
+	"$(jq -r '.[].ifname' <<<"$json" | sort | xargs)"
+t_eq "node GUIDs = ibv_devices" \
+	"$(ibv_devices | awk 'NR > 2 { print $2 }' | sort | xargs)" \
+	"$(jq -r '.[].node_guid' <<<"$json" | tr -d : | sort | xargs)"
+
+# One field of `ibv_devinfo -v -d DEV`.
+devinfo() { ibv_devinfo -v -d "$1" | sed -n "s/^[[:space:]]*$2:[[:space:]]*//p" | head -1; }
+
+for dev in $(jq -r '.[].ifname' <<<"$json"); do
+	d=$(jq ".[] | select(.ifname == \"$dev\")" <<<"$json")
+	r=$(jq ".[] | select(.ifname == \"$dev\")" <<<"$rdma_json")
+	sys=/sys/class/infiniband/$dev
+	get() { jq -r ".$1 // empty" <<<"$d"; }
+
+	for k in ifindex node_type node_guid sys_image_guid; do
+		t_eq "$dev $k = rdma dev" "$(jq -r ".$k" <<<"$r")" "$(get $k)"
+	done
+	t_eq "$dev node_guid = sysfs" "$(cat $sys/node_guid)" "$(get node_guid)"
+	t_eq "$dev sys_image_guid = sysfs" "$(cat $sys/sys_image_guid)" "$(get sys_image_guid)"
+	t_eq "$dev fw = sysfs (absent when empty)" "$(cat $sys/fw_ver 2>/dev/null)" "$(get fw)"
+	t_eq "$dev ports = sysfs" "$(ls $sys/ports | wc -l)" "$(get ports)"
+	t_eq "$dev vendor_id = ibv_devinfo" "$(devinfo "$dev" vendor_id)" "$(printf '0x%04x' "$(get vendor_id)")"
+	t_eq "$dev vendor_part_id = ibv_devinfo" "$(devinfo "$dev" vendor_part_id)" "$(get vendor_part_id)"
+	t_eq "$dev hw_ver = ibv_devinfo" "$(devinfo "$dev" hw_ver)" "$(printf '0x%x' "$(get hw_ver)")"
+	driver=$(get driver)
+	if [ -n "$driver" ] && [ -d "/sys/module/$driver" ]; then
+		t_pass "$dev driver $driver is a loaded module"
+	else
+		t_fail "$dev driver \"$driver\" is not a loaded module"
+	fi
+done
+
+t_run "dev show by name" 0 rdmactl -j dev show rxe1
+t_eq "dev show by name gives that device only" "rxe1" "$(jq -r '.[].ifname' <<<"$T_OUT" | xargs)"
+t_run "text output" 0 rdmactl dev show rxe0
+t_match "text line names driver, node type and GUID" \
+	"^[0-9]+: rxe0: driver rdma_rxe node_type ca (fw [^ ]+ )?node_guid $(cat /sys/class/infiniband/rxe0/node_guid) " \
+	"$T_OUT"
+
+t_done

@@ -1,0 +1,52 @@
+#!/bin/bash
+# Hand-made requests: the module answers by index too, and refuses
+# malformed input with an error that names the problem.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+nlraw=$RDMACTL_TOP/build/tests/nlraw
+idx0=$(rdma -j dev show rxe0 | jq .[0].ifindex)
+
+t_run "DEV_GET by index" 0 "$nlraw" DEV_GET DEV_INDEX:u32:"$idx0"
+t_match "DEV_GET by index answers with that device" "=rxe0( |$)" "$T_OUT"
+t_run "PORT_GET by index and port" 0 "$nlraw" PORT_GET DEV_INDEX:u32:"$idx0" PORT_INDEX:u32:1
+t_run "DEV_GET by index and the matching name" 0 "$nlraw" DEV_GET DEV_INDEX:u32:"$idx0" DEV_NAME:strz:rxe0
+
+t_run "index that does not exist" 1 "$nlraw" DEV_GET DEV_INDEX:u32:999
+t_eq "index that does not exist: ENODEV, named" "error 19: no RDMA device with index 999" "$T_OUT"
+t_run "index and name of different devices" 1 "$nlraw" DEV_GET DEV_INDEX:u32:"$idx0" DEV_NAME:strz:rxe1
+t_eq "index and name disagree: says both" "error 22: device index $idx0 is rxe0, not rxe1" "$T_OUT"
+t_run "no device" 1 "$nlraw" DEV_GET
+t_eq "no device: says what to set" "error 22: no device given: set the device index or name" "$T_OUT"
+t_run "no port" 1 "$nlraw" PORT_GET DEV_NAME:strz:rxe0
+t_eq "no port: says what to set" "error 22: no port given: set the port number" "$T_OUT"
+t_run "port filter without a device" 1 "$nlraw" --dump PORT_GET PORT_INDEX:u32:1
+t_eq "port filter without a device: refused" "error 22: a port filter needs a device" "$T_OUT"
+t_run "dump filtered by a missing device" 1 "$nlraw" --dump PORT_GET DEV_NAME:strz:nosuch
+t_eq "dump filtered by a missing device: named" "error 19: device nosuch not found" "$T_OUT"
+t_run "dump filtered by a missing port" 1 "$nlraw" --dump PORT_GET DEV_NAME:strz:rxe0 PORT_INDEX:u32:2
+t_eq "dump filtered by a missing port: named" "error 19: port 2 does not exist on rxe0 (1 port)" "$T_OUT"
+t_run "dump filtered by device and port" 0 "$nlraw" --dump PORT_GET DEV_NAME:strz:rxe0 PORT_INDEX:u32:1
+t_eq "dump filtered by device and port: one message" 1 "$(grep -c ^msg <<<"$T_OUT")"
+
+# Malformed input: refused by the policy, with a message, never a crash.
+t_run "u16 where a u32 belongs" 1 "$nlraw" DEV_GET DEV_INDEX:u16:0
+t_match "wrong attribute size: EINVAL with a message" "^error 22: .+" "$T_OUT"
+t_run "name without its NUL" 1 "$nlraw" DEV_GET DEV_NAME:str:rxe0
+t_match "unterminated string: EINVAL with a message" "^error 22: .+" "$T_OUT"
+t_run "name longer than a device name" 1 "$nlraw" DEV_GET DEV_NAME:strz:"$(printf 'x%.0s' $(seq 100))"
+t_match "overlong name: EINVAL/ERANGE with a message" "^error (22|34): .+" "$T_OUT"
+t_run "attribute of another command" 1 "$nlraw" DEV_GET DEV_NAME:strz:rxe0 PORT_INDEX:u32:1
+t_match "attribute outside the command's policy: refused with a message" "^error 22: .+" "$T_OUT"
+t_run "attribute the family does not know" 1 "$nlraw" DEV_GET DEV_NAME:strz:rxe0 200:u32:1
+t_match "unknown attribute: refused with a message" "^error 22: .+" "$T_OUT"
+t_run "reply-only attribute in a request" 1 "$nlraw" PORT_GET DEV_NAME:strz:rxe0 PORT_INDEX:u32:1 PORT_STATE:u8:4
+t_match "reply attribute in a request: refused" "^error 22: .+" "$T_OUT"
+t_run "truncated attribute" 1 "$nlraw" --tail 0c000200 DEV_GET DEV_NAME:strz:rxe0
+t_match "truncated trailing attribute: refused with a message" "^error 22: .+" "$T_OUT"
+t_run "unknown command" 1 "$nlraw" 77
+t_match "unknown command: EOPNOTSUPP" "^error 95: " "$T_OUT"
+
+t_run "the module still answers" 0 rdmactl -j port show
+t_eq "and answers in full" "$(ls -d /sys/class/infiniband/*/ports/* | wc -l)" "$(jq length <<<"$T_OUT")"
+
+t_done

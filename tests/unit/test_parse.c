@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * librdmactl's reply parsing, fed canned kernel replies: good ones, and
+ * truncated, malformed and unexpected ones that must be refused by name.
+ */
+#include <errno.h>
+#include <string.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+
+#include "check.h"
+#include "internal.h"
+
+#define FAMILY 0x1c
+#define SEQ 77
+
+static char buf[8192];
+static size_t used;
+static struct rdmactl handle = { .family = FAMILY };
+
+static struct rdmactl_dev_info devs[4];
+static int ndevs;
+static struct rdmactl_port_info ports[4];
+static int nports;
+static int stop_with;
+
+static int on_dev(const struct rdmactl_dev_info *d, void *arg)
+{
+	(void)arg;
+	if (ndevs < 4)
+		devs[ndevs] = *d;
+	ndevs++;
+	return stop_with;
+}
+
+static int on_port(const struct rdmactl_port_info *p, void *arg)
+{
+	(void)arg;
+	if (nports < 4)
+		ports[nports] = *p;
+	nports++;
+	return 0;
+}
+
+/* The library's own handlers, reached through a real request. */
+static void req_init(struct rdmactl_req *req, uint8_t cmd)
+{
+	char scratch[256];
+
+	handle.buf = scratch;
+	handle.buflen = sizeof(scratch);
+	handle.seq = SEQ - 1;
+	rdmactl_msg_start(&handle, req, cmd, 1);
+	handle.buf = NULL;
+	if (cmd == RDMACTL_CMD_PORT_GET) {
+		req->handle = rdmactl_port_handle;
+		req->cb.port = on_port;
+	} else {
+		req->handle = rdmactl_dev_handle;
+		req->cb.dev = on_dev;
+	}
+	handle.errmsg[0] = '\0';
+	ndevs = nports = 0;
+	stop_with = 0;
+	used = 0;
+}
+
+static struct nlmsghdr *msg(uint16_t type, uint16_t flags, uint32_t seq)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf + used);
+
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = flags;
+	nlh->nlmsg_seq = seq;
+	if (type >= NLMSG_MIN_TYPE) {
+		struct genlmsghdr *g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+
+		g->cmd = RDMACTL_CMD_DEV_GET;
+		g->version = 1;
+	}
+	return nlh;
+}
+
+static void end(struct nlmsghdr *nlh)
+{
+	used += nlh->nlmsg_len;
+}
+
+static struct nlmsghdr *dev_msg(uint32_t index, const char *name, uint16_t flags)
+{
+	struct nlmsghdr *nlh = msg(FAMILY, NLM_F_MULTI | flags, SEQ);
+
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, index);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, name);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_DRIVER, "mlx5_ib");
+	mnl_attr_put_u8(nlh, RDMACTL_A_DEV_NODE_TYPE, RDMACTL_NODE_IB_CA);
+	mnl_attr_put_u64(nlh, RDMACTL_A_DEV_NODE_GUID, 0x0002c90300a1b2c3ULL);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_NUM_PORTS, 2);
+	return nlh;
+}
+
+static void done_msg(int err, const char *extack)
+{
+	struct nlmsghdr *nlh = msg(NLMSG_DONE, NLM_F_MULTI | (extack ? NLM_F_ACK_TLVS : 0), SEQ);
+
+	memcpy(mnl_nlmsg_put_extra_header(nlh, sizeof(err)), &err, sizeof(err));
+	if (extack)
+		mnl_attr_put_strz(nlh, NLMSGERR_ATTR_MSG, extack);
+	end(nlh);
+}
+
+static void error_msg(int err, const char *extack)
+{
+	struct nlmsghdr *nlh = msg(NLMSG_ERROR, NLM_F_CAPPED | (extack ? NLM_F_ACK_TLVS : 0), SEQ);
+	struct nlmsgerr *e = mnl_nlmsg_put_extra_header(nlh, sizeof(*e));
+
+	e->error = err;
+	e->msg.nlmsg_len = 36;
+	if (extack)
+		mnl_attr_put_strz(nlh, NLMSGERR_ATTR_MSG, extack);
+	end(nlh);
+}
+
+static int run(struct rdmactl_req *req)
+{
+	return rdmactl_process(req, buf, used);
+}
+
+static void test_dump(void)
+{
+	struct rdmactl_req req;
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	end(dev_msg(0, "mlx5_0", 0));
+	end(dev_msg(1, "mlx5_1", 0));
+	CHECK(run(&req) == 1, "two device messages want more");
+	CHECK(ndevs == 2, "two devices delivered");
+	CHECK(devs[0].index == 0 && !strcmp(devs[0].name, "mlx5_0"), "first device's index and name");
+	CHECK(!strcmp(devs[1].driver, "mlx5_ib") && devs[1].node_type == RDMACTL_NODE_IB_CA,
+	      "driver and node type");
+	CHECK(devs[1].node_guid == 0x0002c90300a1b2c3ULL && devs[1].num_ports == 2,
+	      "64-bit GUID and port count");
+	CHECK(devs[0].fw_ver[0] == '\0', "absent firmware version is empty");
+	used = 0;
+	done_msg(0, NULL);
+	CHECK(run(&req) == 0, "NLMSG_DONE ends the dump");
+	CHECK(!req.interrupted, "not interrupted");
+}
+
+static void test_interrupted(void)
+{
+	struct rdmactl_req req;
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	end(dev_msg(0, "mlx5_0", 0));
+	end(dev_msg(2, "mlx5_2", NLM_F_DUMP_INTR));
+	done_msg(0, NULL);
+	CHECK(run(&req) == 0 && req.interrupted, "NLM_F_DUMP_INTR is noticed");
+	CHECK(ndevs == 2, "interrupted dumps still deliver every message");
+}
+
+static void test_stop(void)
+{
+	struct rdmactl_req req;
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	stop_with = 42;
+	end(dev_msg(0, "mlx5_0", 0));
+	end(dev_msg(1, "mlx5_1", 0));
+	done_msg(0, NULL);
+	CHECK(run(&req) == 0 && req.stopped == 42, "a callback's non-zero return is kept");
+	CHECK(ndevs == 1, "no callback after it asked to stop");
+}
+
+static void test_errors(void)
+{
+	struct rdmactl_req req;
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	error_msg(-ENODEV, "device mlx5_9 not found");
+	CHECK(run(&req) == -ENODEV, "NLMSG_ERROR returns its errno");
+	CHECK(!strcmp(handle.errmsg, "device mlx5_9 not found"), "and the extack message: \"%s\"", handle.errmsg);
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	error_msg(-EPERM, NULL);
+	CHECK(run(&req) == -EPERM, "NLMSG_ERROR without extack");
+	CHECK(!strcmp(handle.errmsg, strerror(EPERM)), "falls back to strerror: \"%s\"", handle.errmsg);
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	error_msg(0, NULL);
+	CHECK(run(&req) == 0, "an ACK (error 0) ends a doit");
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	end(dev_msg(0, "mlx5_0", 0));
+	done_msg(-ENODEV, "port 3 does not exist on mlx5_0 (1 port)");
+	CHECK(run(&req) == -ENODEV, "NLMSG_DONE carrying an error returns it");
+	CHECK(!strcmp(handle.errmsg, "port 3 does not exist on mlx5_0 (1 port)"),
+	      "with its extack message: \"%s\"", handle.errmsg);
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	end(msg(NLMSG_ERROR, 0, SEQ));
+	CHECK(run(&req) == -EBADMSG, "an error message too short to hold an errno is refused");
+}
+
+static void test_malformed(void)
+{
+	struct rdmactl_req req;
+	struct nlmsghdr *nlh;
+	struct nlattr *a;
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	end(dev_msg(0, "mlx5_0", 0));
+	CHECK(rdmactl_process(&req, buf, used - 8) == -EBADMSG, "a truncated message is refused");
+	CHECK(strstr(handle.errmsg, "truncated") != NULL, "by name: \"%s\"", handle.errmsg);
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	nlh = dev_msg(0, "mlx5_0", 0);
+	mnl_attr_put_u16(nlh, RDMACTL_A_DEV_VENDOR_ID, 7);
+	end(nlh);
+	CHECK(run(&req) == -EBADMSG, "a u32 attribute of 2 bytes is refused");
+	CHECK(strstr(handle.errmsg, "wrong size") != NULL, "by name: \"%s\"", handle.errmsg);
+	CHECK(ndevs == 0, "and no half-parsed device reaches the caller");
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	nlh = dev_msg(0, "mlx5_0", 0);
+	a = (struct nlattr *)mnl_nlmsg_get_payload_tail(nlh);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_HW_VER, 1);
+	a->nla_len = 200;	/* runs past the end of the message */
+	end(nlh);
+	CHECK(run(&req) == -EBADMSG, "an attribute longer than its message is refused");
+	CHECK(strstr(handle.errmsg, "malformed attribute") != NULL, "by name: \"%s\"", handle.errmsg);
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	nlh = msg(FAMILY, NLM_F_MULTI, SEQ);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 0);
+	mnl_attr_put_str(nlh, RDMACTL_A_DEV_NAME, "mlx5_0");	/* no NUL */
+	end(nlh);
+	CHECK(run(&req) == -EBADMSG, "a string without its NUL is refused");
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	{
+		char name[200];
+
+		memset(name, 'x', sizeof(name) - 1);
+		name[sizeof(name) - 1] = '\0';
+		end(dev_msg(0, name, 0));
+	}
+	CHECK(run(&req) == -EBADMSG, "a name longer than a device name is refused");
+	CHECK(strstr(handle.errmsg, "too long") != NULL, "by name: \"%s\"", handle.errmsg);
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	nlh = msg(FAMILY, NLM_F_MULTI, SEQ);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 0);
+	end(nlh);
+	CHECK(run(&req) == -EBADMSG, "a device without a name is refused");
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	nlh = dev_msg(5, "mlx5_5", 0);
+	mnl_attr_put_u32(nlh, RDMACTL_A_MAX + 7, 1);	/* from a newer module */
+	end(nlh);
+	done_msg(0, NULL);
+	CHECK(run(&req) == 0 && ndevs == 1, "attributes newer than the library are skipped");
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	end(dev_msg(0, "stale", 0));
+	((struct nlmsghdr *)buf)->nlmsg_seq = SEQ - 5;
+	done_msg(0, NULL);
+	CHECK(run(&req) == 0 && ndevs == 0, "replies to an earlier request are skipped");
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	end(msg(FAMILY + 1, 0, SEQ));
+	CHECK(run(&req) == -EBADMSG, "a message of another family is refused");
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	end(msg(FAMILY, 0, SEQ));
+	((struct nlmsghdr *)buf)->nlmsg_len = 18;
+	used = 18;
+	CHECK(run(&req) == -EBADMSG, "a message too short for its genl header is refused");
+}
+
+static struct nlmsghdr *port_msg(uint8_t link_layer)
+{
+	struct nlmsghdr *nlh = msg(FAMILY, NLM_F_MULTI, SEQ);
+
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 3);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "mlx5_3");
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, 2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_PORT_STATE, RDMACTL_PORT_ACTIVE);
+	mnl_attr_put_u8(nlh, RDMACTL_A_PORT_PHYS_STATE, RDMACTL_PORT_PHYS_LINK_UP);
+	mnl_attr_put_u8(nlh, RDMACTL_A_PORT_LINK_LAYER, link_layer);
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_RATE, 100000);
+	mnl_attr_put_u8(nlh, RDMACTL_A_PORT_ACTIVE_WIDTH, 4);
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_ACTIVE_MTU, 4096);
+	return nlh;
+}
+
+static void test_ports(void)
+{
+	struct rdmactl_req req;
+	struct nlmsghdr *nlh;
+
+	req_init(&req, RDMACTL_CMD_PORT_GET);
+	nlh = port_msg(RDMACTL_LINK_LAYER_INFINIBAND);
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_LID, 17);
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_SM_LID, 1);
+	mnl_attr_put_u8(nlh, RDMACTL_A_PORT_SM_SL, 0);
+	mnl_attr_put_u8(nlh, RDMACTL_A_PORT_LMC, 2);
+	mnl_attr_put_u64(nlh, RDMACTL_A_PORT_SUBNET_PREFIX, 0xfe80000000000000ULL);
+	end(nlh);
+	nlh = port_msg(RDMACTL_LINK_LAYER_ETHERNET);
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_NETDEV_INDEX, 9);
+	mnl_attr_put_strz(nlh, RDMACTL_A_PORT_NETDEV_NAME, "ens1f1np1");
+	end(nlh);
+	done_msg(0, NULL);
+	CHECK(run(&req) == 0 && nports == 2, "two ports delivered");
+	CHECK(ports[0].present & RDMACTL_PORT_HAS_IB, "IB port has its IB fields");
+	CHECK(ports[0].lid == 17 && ports[0].sm_lid == 1 && ports[0].lmc == 2 &&
+	      ports[0].subnet_prefix == 0xfe80000000000000ULL, "LID, SM LID, LMC, subnet prefix");
+	CHECK(!(ports[0].present & RDMACTL_PORT_HAS_NETDEV), "IB port without netdev");
+	CHECK(!(ports[1].present & RDMACTL_PORT_HAS_IB), "Ethernet port has no IB fields");
+	CHECK((ports[1].present & RDMACTL_PORT_HAS_NETDEV) && ports[1].netdev_index == 9 &&
+	      !strcmp(ports[1].netdev_name, "ens1f1np1"), "netdev index and name");
+	CHECK(ports[1].rate_mbps == 100000 && ports[1].active_width == 4 &&
+	      ports[1].active_mtu == 4096, "rate, width, MTU");
+	CHECK(!(ports[1].present & RDMACTL_PORT_HAS_GUID), "absent port GUID is marked absent");
+
+	req_init(&req, RDMACTL_CMD_PORT_GET);
+	nlh = msg(FAMILY, NLM_F_MULTI, SEQ);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 3);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "mlx5_3");
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, 2);
+	end(nlh);
+	CHECK(run(&req) == -EBADMSG, "a port without its state is refused");
+}
+
+static void test_names(void)
+{
+	CHECK(!strcmp(rdmactl_port_state_name(RDMACTL_PORT_ACTIVE), "ACTIVE"), "state names");
+	CHECK(!strcmp(rdmactl_port_state_name(200), "UNKNOWN"), "unknown state");
+	CHECK(!strcmp(rdmactl_port_phys_state_name(RDMACTL_PORT_PHYS_LINK_UP), "LINK_UP"),
+	      "physical state names");
+	CHECK(!strcmp(rdmactl_port_phys_state_name(0), "UNKNOWN"), "physical state 0 is unknown");
+	CHECK(!strcmp(rdmactl_link_layer_name(RDMACTL_LINK_LAYER_INFINIBAND), "InfiniBand"),
+	      "link layer names, as sysfs");
+	CHECK(!strcmp(rdmactl_port_speed_name(RDMACTL_SPEED_HDR), "HDR") &&
+	      !strcmp(rdmactl_port_speed_name(3), "UNKNOWN"), "speed names");
+	CHECK(!strcmp(rdmactl_node_type_name(RDMACTL_NODE_RNIC), "rnic"), "node type names");
+}
+
+int main(void)
+{
+	test_dump();
+	test_interrupted();
+	test_stop();
+	test_errors();
+	test_malformed();
+	test_ports();
+	test_names();
+	return DONE();
+}
