@@ -2,9 +2,9 @@
 # The one version string of the project: module, library, CLI, dkms.conf.
 VERSION := 0.1.0
 
-O ?= $(CURDIR)/build
+BUILD ?= $(CURDIR)/build
 PREFIX ?= /usr/local
-export VERSION O PREFIX
+export VERSION BUILD PREFIX
 
 all: user tools
 
@@ -18,9 +18,9 @@ tools: user
 # in a copy of the sources under build/KVER, so kernels do not mix.
 module:
 	@test -n "$(KVER)" || { echo "make module: set KVER (a kernel release in /lib/modules)"; exit 2; }
-	mkdir -p $(O)/$(KVER)
-	cp -a kmod uapi Makefile $(O)/$(KVER)/
-	$(MAKE) -C $(O)/$(KVER)/kmod KDIR=/lib/modules/$(KVER)/build
+	mkdir -p $(BUILD)/$(KVER)
+	cp -a kmod uapi Makefile $(BUILD)/$(KVER)/
+	$(MAKE) -C $(BUILD)/$(KVER)/kmod KDIR=/lib/modules/$(KVER)/build
 
 # Install what the tests and the demo need (apt; sudo when not root).
 deps:
@@ -34,6 +34,10 @@ check:
 demo:
 	tests/demo
 
+# checkpatch --strict over the module's sources.
+style:
+	tests/style.sh
+
 install: all
 	$(MAKE) -C user install
 	$(MAKE) -C tools install
@@ -45,6 +49,6 @@ dkms-install:
 	rm -f $(DESTDIR)/usr/src/rdmactl-$(VERSION)/kmod/compat/generated.h
 
 clean:
-	rm -rf $(O)
+	rm -rf $(BUILD)
 
-.PHONY: all user tools module deps check demo install dkms-install clean
+.PHONY: all user tools module deps check demo style install dkms-install clean

@@ -64,8 +64,8 @@ int rdmactl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 
 /*
  * Where a dump resumes, overlaid on cb->ctx (zeroed when a dump starts).
- * Filters are resolved once, by rdmactl_nl_dump_begin(), and kept here, so a device renamed mid-dump keeps
- * being the one the caller asked for.
+ * Filters are resolved once, by rdmactl_nl_dump_begin(), and kept here,
+ * so a device renamed mid-dump keeps being the one the caller asked for.
  */
 struct rdmactl_dump_ctx {
 	u32 dev_index;		/* next device to visit */

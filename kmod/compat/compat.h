@@ -56,8 +56,9 @@ struct net_device *rdmactl_port_netdev(struct ib_device *ibdev, u32 port);
 #ifdef NL_SET_ERR_MSG_FMT
 #define rdmactl_err_fmt(extack, attr, fmt, ...)				\
 	do {								\
-		NL_SET_ERR_MSG_FMT(extack, fmt, ##__VA_ARGS__);		\
-		NL_SET_BAD_ATTR(extack, attr);				\
+		struct netlink_ext_ack *__ext = (extack);		\
+		NL_SET_ERR_MSG_FMT(__ext, fmt, ##__VA_ARGS__);		\
+		NL_SET_BAD_ATTR(__ext, attr);				\
 	} while (0)
 #else
 const char *rdmactl_compat_fmt(const char *fmt, ...) __printf(1, 2);
