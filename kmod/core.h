@@ -49,7 +49,11 @@ struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
 				       struct netlink_ext_ack *extack);
 int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			  struct netlink_ext_ack *extack);
-int rdmactl_nl_dump_begin(struct netlink_callback *cb);
+struct rdmactl_dev *rdmactl_dump_next_dev(struct sk_buff *skb,
+					  struct netlink_callback *cb, int *err);
+void rdmactl_dump_dev_done(struct netlink_callback *cb);
+int rdmactl_nl_reply(struct genl_info *info, u8 cmd,
+		     int (*fill)(struct sk_buff *skb, void *arg), void *arg);
 void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
 		     struct genl_info *info, u8 cmd);
 
@@ -64,8 +68,9 @@ int rdmactl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 
 /*
  * Where a dump resumes, overlaid on cb->ctx (zeroed when a dump starts).
- * Filters are resolved once, by rdmactl_nl_dump_begin(), and kept here,
- * so a device renamed mid-dump keeps being the one the caller asked for.
+ * Filters are resolved on the first call of rdmactl_dump_next_dev() and
+ * kept here, so a device renamed mid-dump keeps being the one the caller
+ * asked for.
  */
 struct rdmactl_dump_ctx {
 	u32 dev_index;		/* next device to visit */

@@ -71,60 +71,31 @@ static int rdmactl_fill_dev(struct sk_buff *skb, struct rdmactl_dev *dev)
 	return 0;
 }
 
+static int rdmactl_fill_dev_reply(struct sk_buff *skb, void *dev)
+{
+	return rdmactl_fill_dev(skb, dev);
+}
+
 int rdmactl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct rdmactl_dev *dev;
-	struct sk_buff *msg;
-	void *hdr;
 	int err;
 
 	dev = rdmactl_nl_dev_get(genl_info_net(info), info->attrs, info->extack);
 	if (IS_ERR(dev))
 		return PTR_ERR(dev);
-
-	err = -ENOMEM;
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-	if (!msg)
-		goto err_put;
-
-	err = -EMSGSIZE;
-	hdr = rdmactl_nl_put(msg, NULL, info, RDMACTL_CMD_DEV_GET);
-	if (!hdr)
-		goto err_free;
-	err = rdmactl_fill_dev(msg, dev);
-	if (err)
-		goto err_free;
-	genlmsg_end(msg, hdr);
-	rdmactl_dev_put(dev);
-	return genlmsg_reply(msg, info);
-
-err_free:
-	nlmsg_free(msg);
-err_put:
+	err = rdmactl_nl_reply(info, RDMACTL_CMD_DEV_GET, rdmactl_fill_dev_reply, dev);
 	rdmactl_dev_put(dev);
 	return err;
 }
 
 int rdmactl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
-	struct net *net = sock_net(skb->sk);
 	struct rdmactl_dev *dev;
 	void *hdr;
 	int err;
 
-	if (!ctx->started) {
-		err = rdmactl_nl_dump_begin(cb);
-		if (err)
-			return err;
-	}
-	cb->seq = rdmactl_generation();
-	while (!ctx->done && (dev = rdmactl_dev_get_next(net, &ctx->dev_index))) {
-		if (ctx->has_filter_dev && dev->index != ctx->filter_dev) {
-			rdmactl_dev_put(dev);
-			break;
-		}
-
+	while ((dev = rdmactl_dump_next_dev(skb, cb, &err))) {
 		hdr = rdmactl_nl_put(skb, cb, NULL, RDMACTL_CMD_DEV_GET);
 		err = hdr ? rdmactl_fill_dev(skb, dev) : -EMSGSIZE;
 		rdmactl_dev_put(dev);
@@ -135,8 +106,7 @@ int rdmactl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 			return skb->len ? skb->len : err;
 		}
 		genlmsg_end(skb, hdr);
-		ctx->dev_index++;
+		rdmactl_dump_dev_done(cb);
 	}
-	ctx->done = true;
-	return skb->len;
+	return err ? err : skb->len;
 }

@@ -122,7 +122,7 @@ int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
  * start(): an error returned from the first dumpit reaches the caller with
  * its extack message on every kernel (6.1 drops start()'s).
  */
-int rdmactl_nl_dump_begin(struct netlink_callback *cb)
+static int rdmactl_nl_dump_begin(struct netlink_callback *cb)
 {
 	const struct genlmsghdr *ghdr = nlmsg_data(cb->nlh);
 	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
@@ -162,6 +162,52 @@ int rdmactl_nl_dump_begin(struct netlink_callback *cb)
 }
 
 /*
+ * The next device a dump visits, with a reference; NULL when the dump is
+ * done, or on error (*err set, on the first call only: a bad filter).
+ * Call rdmactl_dump_dev_done() once all of a device is in the message.
+ */
+struct rdmactl_dev *rdmactl_dump_next_dev(struct sk_buff *skb,
+					  struct netlink_callback *cb, int *err)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct rdmactl_dev *dev;
+	u32 resume;
+
+	*err = 0;
+	if (!ctx->started) {
+		*err = rdmactl_nl_dump_begin(cb);
+		if (*err)
+			return NULL;
+	}
+	cb->seq = rdmactl_generation();
+	if (ctx->done)
+		return NULL;
+
+	resume = ctx->dev_index;
+	dev = rdmactl_dev_get_next(sock_net(skb->sk), &ctx->dev_index);
+	if (dev && ctx->has_filter_dev && dev->index != ctx->filter_dev) {
+		rdmactl_dev_put(dev);
+		dev = NULL;
+	}
+	if (!dev) {
+		ctx->done = true;
+		return NULL;
+	}
+	/* The device we were in went away: start the next one afresh. */
+	if (ctx->dev_index != resume)
+		ctx->port = 0;
+	return dev;
+}
+
+void rdmactl_dump_dev_done(struct netlink_callback *cb)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+
+	ctx->dev_index++;
+	ctx->port = 0;
+}
+
+/*
  * Start a reply message: a doit reply when info is set, else the next
  * message of a dump, marked NLM_F_DUMP_INTR if devices changed since the
  * dump began.
@@ -181,8 +227,57 @@ void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
 	return hdr;
 }
 
+/*
+ * Replies carry the kernel's own values for these enums: the uapi defines
+ * them to be equal (they are the IBTA encodings), and the build proves it.
+ */
+#define RDMACTL_SAME(uapi, kernel) BUILD_BUG_ON((int)(uapi) != (int)(kernel))
+
+static void rdmactl_abi_checks(void)
+{
+	RDMACTL_SAME(RDMACTL_NODE_IB_CA, RDMA_NODE_IB_CA);
+	RDMACTL_SAME(RDMACTL_NODE_RNIC, RDMA_NODE_RNIC);
+	RDMACTL_SAME(RDMACTL_NODE_UNSPECIFIED, RDMA_NODE_UNSPECIFIED);
+	RDMACTL_SAME(RDMACTL_PORT_DOWN, IB_PORT_DOWN);
+	RDMACTL_SAME(RDMACTL_PORT_ACTIVE_DEFER, IB_PORT_ACTIVE_DEFER);
+	RDMACTL_SAME(RDMACTL_PORT_PHYS_SLEEP, IB_PORT_PHYS_STATE_SLEEP);
+	RDMACTL_SAME(RDMACTL_PORT_PHYS_PHY_TEST, IB_PORT_PHYS_STATE_PHY_TEST);
+	RDMACTL_SAME(RDMACTL_LINK_LAYER_INFINIBAND, IB_LINK_LAYER_INFINIBAND);
+	RDMACTL_SAME(RDMACTL_LINK_LAYER_ETHERNET, IB_LINK_LAYER_ETHERNET);
+	RDMACTL_SAME(RDMACTL_SPEED_SDR, IB_SPEED_SDR);
+	RDMACTL_SAME(RDMACTL_SPEED_NDR, IB_SPEED_NDR);
+	RDMACTL_SAME(RDMACTL_DEV_NAME_MAX, IB_DEVICE_NAME_MAX);
+}
+
+/* Answer a doit with one message that fill() writes. */
+int rdmactl_nl_reply(struct genl_info *info, u8 cmd,
+		     int (*fill)(struct sk_buff *skb, void *arg), void *arg)
+{
+	struct sk_buff *msg;
+	void *hdr;
+	int err;
+
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	err = -EMSGSIZE;
+	hdr = rdmactl_nl_put(msg, NULL, info, cmd);
+	if (!hdr)
+		goto err_free;
+	err = fill(msg, arg);
+	if (err)
+		goto err_free;
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+err_free:
+	nlmsg_free(msg);
+	return err;
+}
+
 int rdmactl_netlink_register(void)
 {
+	rdmactl_abi_checks();
 	return genl_register_family(&rdmactl_family);
 }
 

@@ -101,55 +101,47 @@ static int rdmactl_fill_port(struct sk_buff *skb, struct net *net,
 	return rdmactl_fill_netdev(skb, net, ibdev, port);
 }
 
+struct rdmactl_port_reply {
+	struct net *net;
+	struct rdmactl_dev *dev;
+	u32 port;
+	struct ib_port_attr attr;
+};
+
+static int rdmactl_fill_port_reply(struct sk_buff *skb, void *arg)
+{
+	struct rdmactl_port_reply *r = arg;
+
+	return rdmactl_fill_port(skb, r->net, r->dev, r->port, &r->attr);
+}
+
 int rdmactl_port_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
-	struct ib_port_attr attr;
-	struct rdmactl_dev *dev;
-	struct sk_buff *msg;
-	void *hdr;
-	u32 port;
+	struct rdmactl_port_reply r = { .net = genl_info_net(info) };
 	int err;
 
 	if (!port_attr) {
 		NL_SET_ERR_MSG(info->extack, "no port given: set the port number");
 		return -EINVAL;
 	}
-	dev = rdmactl_nl_dev_get(genl_info_net(info), info->attrs, info->extack);
-	if (IS_ERR(dev))
-		return PTR_ERR(dev);
+	r.dev = rdmactl_nl_dev_get(r.net, info->attrs, info->extack);
+	if (IS_ERR(r.dev))
+		return PTR_ERR(r.dev);
 
-	err = rdmactl_nl_port_check(dev, port_attr, info->extack);
+	err = rdmactl_nl_port_check(r.dev, port_attr, info->extack);
 	if (err)
-		goto err_put;
-	port = nla_get_u32(port_attr);
-	err = ib_query_port(dev->ibdev, port, &attr);
+		goto out;
+	r.port = nla_get_u32(port_attr);
+	err = ib_query_port(r.dev->ibdev, r.port, &r.attr);
 	if (err) {
 		NL_SET_ERR_MSG_ATTR(info->extack, port_attr,
 				    "the driver failed to query the port");
-		goto err_put;
+		goto out;
 	}
-
-	err = -ENOMEM;
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-	if (!msg)
-		goto err_put;
-
-	err = -EMSGSIZE;
-	hdr = rdmactl_nl_put(msg, NULL, info, RDMACTL_CMD_PORT_GET);
-	if (!hdr)
-		goto err_free;
-	err = rdmactl_fill_port(msg, genl_info_net(info), dev, port, &attr);
-	if (err)
-		goto err_free;
-	genlmsg_end(msg, hdr);
-	rdmactl_dev_put(dev);
-	return genlmsg_reply(msg, info);
-
-err_free:
-	nlmsg_free(msg);
-err_put:
-	rdmactl_dev_put(dev);
+	err = rdmactl_nl_reply(info, RDMACTL_CMD_PORT_GET, rdmactl_fill_port_reply, &r);
+out:
+	rdmactl_dev_put(r.dev);
 	return err;
 }
 
@@ -192,37 +184,15 @@ static int rdmactl_dump_dev_ports(struct sk_buff *skb, struct netlink_callback *
 
 int rdmactl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
-	struct net *net = sock_net(skb->sk);
 	struct rdmactl_dev *dev;
 	int err;
 
-	if (!ctx->started) {
-		err = rdmactl_nl_dump_begin(cb);
-		if (err)
-			return err;
-	}
-	cb->seq = rdmactl_generation();
-	while (!ctx->done) {
-		u32 resume = ctx->dev_index;
-
-		dev = rdmactl_dev_get_next(net, &ctx->dev_index);
-		if (!dev)
-			break;
-		if (ctx->has_filter_dev && dev->index != ctx->filter_dev) {
-			rdmactl_dev_put(dev);
-			break;
-		}
-		/* The device we were in went away: start the next one afresh. */
-		if (ctx->dev_index != resume)
-			ctx->port = 0;
+	while ((dev = rdmactl_dump_next_dev(skb, cb, &err))) {
 		err = rdmactl_dump_dev_ports(skb, cb, dev);
 		rdmactl_dev_put(dev);
 		if (err)
 			return skb->len ? skb->len : err;
-		ctx->dev_index++;
-		ctx->port = 0;
+		rdmactl_dump_dev_done(cb);
 	}
-	ctx->done = true;
-	return skb->len;
+	return err ? err : skb->len;
 }

@@ -32,6 +32,14 @@ for k in 6.1 6.12; do
 	t_eq "$k: genl_info_dump probe = the kernel's genetlink.h" "$want" "$got"
 done
 
+# The shared library exports exactly its version script, all versioned.
+make -s -C "$top" user
+t_eq "librdmactl.so.1 exports the map's symbols, as LIBRDMACTL_1" \
+	"$(sed -n 's/^\t\(rdmactl_[a-z_]*\);$/\1@@LIBRDMACTL_1/p' "$top/user/librdmactl.map" | sort | xargs)" \
+	"$(nm -D --defined-only "$top/build/lib/librdmactl.so.1" | awk '$2 == "T" { print $3 }' | sort | xargs)"
+t_eq "its soname" "librdmactl.so.1" \
+	"$(objdump -p "$top/build/lib/librdmactl.so.1" | awk '$1 == "SONAME" { print $2 }')"
+
 # A kernel without the RDMA stack is refused by name.
 fake=$(mktemp -d)
 touch "$fake/Makefile" "$fake/Module.symvers"

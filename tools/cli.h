@@ -42,10 +42,15 @@ int cli_vec_push(struct cli_vec *v, const void *item);
 void cli_vec_free(struct cli_vec *v);
 
 /*
- * Run a listing until it is consistent: the library says -EINTR when
- * devices changed mid-dump; then list again, a few times at most.
+ * The body of every "show": open the handle, list objects of size bytes
+ * into a cli_vec with list() (again when the library says -EINTR, devices
+ * having changed mid-dump, five times at most), then print() each, or
+ * print the one-line error and nothing else. Returns the exit code.
  */
-#define CLI_LIST_TRIES 5
+typedef int (*cli_list_fn)(struct rdmactl *h, const void *arg, struct cli_vec *v);
+typedef void (*cli_print_fn)(const void *item);
+int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
+	     const char *what);
 
 /* rdmactl.c */
 struct rdmactl *cli_open(void);
@@ -59,7 +64,6 @@ void print_open(void);
 void print_close(void);
 void print_str(const char *key, const char *text_fmt, const char *val);
 void print_uint(const char *key, const char *text_fmt, uint64_t val);
-void print_hex(const char *key, const char *text_fmt, uint64_t val);
 void print_guid(const char *key, const char *text_fmt, uint64_t guid);
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *format_guid(uint64_t guid, char *buf, size_t size);

@@ -1,45 +1,47 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* rdmactl dev [show [DEV]] */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
-static void dev_print(const struct rdmactl_dev_info *d)
+static void dev_print(const void *item)
 {
+	const struct rdmactl_dev_info *d = item;
+
 	print_open();
-	print_uint("ifindex", "%" PRIu64 ": ", d->index);
-	print_str("ifname", "%s: ", d->name);
-	print_str("driver", "driver %s ", d->driver);
-	print_str("node_type", "node_type %s ", rdmactl_node_type_name(d->node_type));
+	print_uint("ifindex", "%" PRIu64 ":", d->index);
+	print_str("ifname", " %s:", d->name);
+	print_str("driver", " driver %s", d->driver);
+	print_str("node_type", " node_type %s", rdmactl_node_type_name(d->node_type));
 	if (d->fw_ver[0])
-		print_str("fw", "fw %s ", d->fw_ver);
-	print_guid("node_guid", "node_guid %s ", d->node_guid);
-	print_guid("sys_image_guid", "sys_image_guid %s ", d->sys_image_guid);
-	print_uint("ports", "ports %" PRIu64, d->num_ports);
-	if (!cli.json && cli.details)
-		print_text("\n    ");
-	print_hex("vendor_id", cli.details ? "vendor_id 0x%04" PRIx64 " " : NULL, d->vendor_id);
-	print_uint("vendor_part_id", cli.details ? "vendor_part_id %" PRIu64 " " : NULL,
+		print_str("fw", " fw %s", d->fw_ver);
+	print_guid("node_guid", " node_guid %s", d->node_guid);
+	print_guid("sys_image_guid", " sys_image_guid %s", d->sys_image_guid);
+	print_uint("ports", " ports %" PRIu64, d->num_ports);
+	if (cli.details)
+		print_text("\n   ");
+	print_uint("vendor_id", cli.details ? " vendor_id 0x%04" PRIx64 : NULL, d->vendor_id);
+	print_uint("vendor_part_id", cli.details ? " vendor_part_id %" PRIu64 : NULL,
 		   d->vendor_part_id);
-	print_hex("hw_ver", cli.details ? "hw_ver 0x%" PRIx64 : NULL, d->hw_ver);
+	print_uint("hw_ver", cli.details ? " hw_ver 0x%" PRIx64 : NULL, d->hw_ver);
 	print_close();
 }
 
-static int dev_collect(const struct rdmactl_dev_info *d, void *arg)
+static int dev_collect(const struct rdmactl_dev_info *d, void *v)
 {
-	return cli_vec_push(arg, d);
+	return cli_vec_push(v, d);
+}
+
+static int dev_list(struct rdmactl *h, const void *name, struct cli_vec *v)
+{
+	return rdmactl_dev_list(h, name, dev_collect, v);
 }
 
 static int dev_show(int argc, char **argv)
 {
-	struct cli_vec devs = { .size = sizeof(struct rdmactl_dev_info) };
 	const char *name = NULL;
-	struct rdmactl *h;
-	int err, tries;
-	size_t i;
 
 	if (argc > 1) {
 		cli_usage_error("\"dev show\" takes one device at most");
@@ -52,28 +54,8 @@ static int dev_show(int argc, char **argv)
 		}
 		name = argv[0];
 	}
-
-	h = cli_open();
-	if (!h)
-		return EXIT_ERROR;
-	for (tries = 0; tries < CLI_LIST_TRIES; tries++) {
-		devs.n = 0;
-		err = rdmactl_dev_list(h, name, dev_collect, &devs);
-		if (err != -EINTR)
-			break;
-	}
-	if (err) {
-		err = cli_fail(h, err, "cannot list devices");
-	} else {
-		print_begin();
-		for (i = 0; i < devs.n; i++)
-			dev_print((struct rdmactl_dev_info *)devs.items + i);
-		print_end();
-		err = EXIT_OK;
-	}
-	cli_vec_free(&devs);
-	rdmactl_close(h);
-	return err;
+	return cli_show(sizeof(struct rdmactl_dev_info), dev_list, name, dev_print,
+			"cannot list devices");
 }
 
 static int dev_help(int argc, char **argv)

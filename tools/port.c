@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* rdmactl port [show [DEV[/PORT]]] */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,101 +18,97 @@ static void port_print_rate(const struct rdmactl_port_info *p)
 			 (p->rate_mbps % 1000) / 100);
 	else
 		snprintf(rate, sizeof(rate), "%u", p->rate_mbps / 1000);
-	print_text("rate %s Gb/s (%uX %s) ", rate, p->active_width,
+	print_text(" rate %s Gb/s (%uX %s)", rate, p->active_width,
 		   rdmactl_port_speed_name(p->active_speed));
 	print_uint("rate_mbps", NULL, p->rate_mbps);
 }
 
-static void port_print(const struct rdmactl_port_info *p)
+static void port_print(const void *item)
 {
+	const struct rdmactl_port_info *p = item;
+
 	print_open();
-	print_text("%s/%u: ", p->dev_name, p->port);
+	print_text("%s/%u:", p->dev_name, p->port);
 	print_uint("ifindex", NULL, p->dev_index);
 	print_str("ifname", NULL, p->dev_name);
 	print_uint("port", NULL, p->port);
-	print_str("state", "state %s ", rdmactl_port_state_name(p->state));
-	print_str("physical_state", "physical_state %s ",
+	print_str("state", " state %s", rdmactl_port_state_name(p->state));
+	print_str("physical_state", " physical_state %s",
 		  rdmactl_port_phys_state_name(p->phys_state));
-	print_str("link_layer", "link_layer %s ", rdmactl_link_layer_name(p->link_layer));
+	print_str("link_layer", " link_layer %s", rdmactl_link_layer_name(p->link_layer));
 	port_print_rate(p);
 	if (p->present & RDMACTL_PORT_HAS_WIDTH)
 		print_uint("active_width", NULL, p->active_width);
 	print_str("active_speed", NULL, rdmactl_port_speed_name(p->active_speed));
 	if (p->present & RDMACTL_PORT_HAS_IB) {
-		print_uint("lid", "lid %" PRIu64 " ", p->lid);
-		print_uint("sm_lid", "sm_lid %" PRIu64 " ", p->sm_lid);
-		print_uint("sm_sl", cli.details ? "sm_sl %" PRIu64 " " : NULL, p->sm_sl);
-		print_uint("lmc", "lmc %" PRIu64 " ", p->lmc);
-		print_guid("subnet_prefix", cli.details ? "subnet_prefix %s " : NULL,
-			   p->subnet_prefix);
+		print_uint("lid", " lid %" PRIu64, p->lid);
+		print_uint("sm_lid", " sm_lid %" PRIu64, p->sm_lid);
+		print_uint("lmc", " lmc %" PRIu64, p->lmc);
 	}
 	if (p->present & RDMACTL_PORT_HAS_GUID)
-		print_guid("port_guid", "port_guid %s ", p->port_guid);
-	print_hex("cap_mask", "cap_mask 0x%08" PRIx64 " ", p->cap_flags);
+		print_guid("port_guid", " port_guid %s", p->port_guid);
+	print_uint("cap_mask", " cap_mask 0x%08" PRIx64, p->cap_flags);
 	if (p->present & RDMACTL_PORT_HAS_NETDEV) {
-		print_str("netdev", "netdev %s ", p->netdev_name);
+		print_str("netdev", " netdev %s", p->netdev_name);
 		print_uint("netdev_index", NULL, p->netdev_index);
 	}
-	if (!cli.json && cli.details)
-		print_text("\n    ");
-	print_hex("cap_mask2", cli.details ? "cap_mask2 0x%04" PRIx64 " " : NULL, p->cap_flags2);
+
+	/* With -d, a second line; JSON has all of it always. */
+	if (cli.details)
+		print_text("\n   ");
+	if (p->present & RDMACTL_PORT_HAS_IB) {
+		print_uint("sm_sl", cli.details ? " sm_sl %" PRIu64 : NULL, p->sm_sl);
+		print_guid("subnet_prefix", cli.details ? " subnet_prefix %s" : NULL,
+			   p->subnet_prefix);
+	}
+	print_uint("cap_mask2", cli.details ? " cap_mask2 0x%04" PRIx64 : NULL, p->cap_flags2);
 	if (p->present & RDMACTL_PORT_HAS_ACTIVE_MTU)
-		print_uint("active_mtu", cli.details ? "active_mtu %" PRIu64 " " : NULL,
+		print_uint("active_mtu", cli.details ? " active_mtu %" PRIu64 : NULL,
 			   p->active_mtu);
 	if (p->present & RDMACTL_PORT_HAS_MAX_MTU)
-		print_uint("max_mtu", cli.details ? "max_mtu %" PRIu64 " " : NULL, p->max_mtu);
-	print_uint("gid_tbl_len", cli.details ? "gid_tbl_len %" PRIu64 " " : NULL,
-		   p->gid_tbl_len);
-	print_uint("pkey_tbl_len", cli.details ? "pkey_tbl_len %" PRIu64 : NULL,
+		print_uint("max_mtu", cli.details ? " max_mtu %" PRIu64 : NULL, p->max_mtu);
+	print_uint("gid_tbl_len", cli.details ? " gid_tbl_len %" PRIu64 : NULL, p->gid_tbl_len);
+	print_uint("pkey_tbl_len", cli.details ? " pkey_tbl_len %" PRIu64 : NULL,
 		   p->pkey_tbl_len);
 	print_close();
 }
 
-static int port_collect(const struct rdmactl_port_info *p, void *arg)
+struct port_filter {
+	const char *dev;	/* NULL: every device */
+	uint32_t port;		/* 0: every port */
+};
+
+static int port_collect(const struct rdmactl_port_info *p, void *v)
 {
-	return cli_vec_push(arg, p);
+	return cli_vec_push(v, p);
+}
+
+static int port_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
+{
+	const struct port_filter *f = arg;
+
+	return rdmactl_port_list(h, f->dev, f->port, port_collect, v);
 }
 
 static int port_show(int argc, char **argv)
 {
-	struct cli_vec ports = { .size = sizeof(struct rdmactl_port_info) };
 	char dev[RDMACTL_DEV_NAME_MAX];
-	struct rdmactl *h;
-	uint32_t port = 0;
-	int err, tries;
-	size_t i;
+	struct port_filter f = { NULL, 0 };
 
 	if (argc > 1) {
 		cli_usage_error("\"port show\" takes one DEV or DEV/PORT at most");
 		return EXIT_USAGE;
 	}
-	if (argc == 1 && cli_parse_dev_port(argv[0], dev, sizeof(dev), &port)) {
-		cli_usage_error("\"%s\" is not DEV or DEV/PORT (a port is a number from 1)",
-				argv[0]);
-		return EXIT_USAGE;
+	if (argc == 1) {
+		if (cli_parse_dev_port(argv[0], dev, sizeof(dev), &f.port)) {
+			cli_usage_error("\"%s\" is not DEV or DEV/PORT (a port is a number from 1)",
+					argv[0]);
+			return EXIT_USAGE;
+		}
+		f.dev = dev;
 	}
-
-	h = cli_open();
-	if (!h)
-		return EXIT_ERROR;
-	for (tries = 0; tries < CLI_LIST_TRIES; tries++) {
-		ports.n = 0;
-		err = rdmactl_port_list(h, argc ? dev : NULL, port, port_collect, &ports);
-		if (err != -EINTR)
-			break;
-	}
-	if (err) {
-		err = cli_fail(h, err, "cannot list ports");
-	} else {
-		print_begin();
-		for (i = 0; i < ports.n; i++)
-			port_print((struct rdmactl_port_info *)ports.items + i);
-		print_end();
-		err = EXIT_OK;
-	}
-	cli_vec_free(&ports);
-	rdmactl_close(h);
-	return err;
+	return cli_show(sizeof(struct rdmactl_port_info), port_list, &f, port_print,
+			"cannot list ports");
 }
 
 static int port_help(int argc, char **argv)

@@ -108,11 +108,6 @@ void print_uint(const char *key, const char *text_fmt, uint64_t val)
 	}
 }
 
-void print_hex(const char *key, const char *text_fmt, uint64_t val)
-{
-	print_uint(key, text_fmt, val);
-}
-
 char *format_guid(uint64_t guid, char *buf, size_t size)
 {
 	snprintf(buf, size, "%04x:%04x:%04x:%04x", (unsigned int)(guid >> 48) & 0xffff,

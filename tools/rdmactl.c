@@ -102,6 +102,39 @@ int cli_fail(struct rdmactl *h, int err, const char *what)
 	return EXIT_ERROR;
 }
 
+#define CLI_LIST_TRIES 5
+
+int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
+	     const char *what)
+{
+	struct cli_vec v = { .size = size };
+	struct rdmactl *h;
+	int err = 0, tries;
+	size_t i;
+
+	h = cli_open();
+	if (!h)
+		return EXIT_ERROR;
+	for (tries = 0; tries < CLI_LIST_TRIES; tries++) {
+		v.n = 0;
+		err = list(h, arg, &v);
+		if (err != -EINTR)
+			break;
+	}
+	if (err) {
+		err = cli_fail(h, err, what);
+	} else {
+		print_begin();
+		for (i = 0; i < v.n; i++)
+			print((const char *)v.items + i * v.size);
+		print_end();
+		err = EXIT_OK;
+	}
+	cli_vec_free(&v);
+	rdmactl_close(h);
+	return err;
+}
+
 int cli_vec_push(struct cli_vec *v, const void *item)
 {
 	if (v->n == v->cap) {

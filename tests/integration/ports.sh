@@ -72,4 +72,11 @@ t_match "text shows what ibstat does, plus the netdev" \
 t_run "pretty JSON" 0 rdmactl -p port show
 t_eq "pretty JSON is the same JSON" "$(jq -c . <<<"$json")" "$(jq -c . <<<"$T_OUT")"
 
+lib=$RDMACTL_TOP/build/lib
+t_run "the example of Documentation/library.md" 0 env LD_LIBRARY_PATH="$lib" "$RDMACTL_TOP/build/tests/library-example"
+t_eq "the example lists every port with its state and netdev" \
+	"$(jq -r '.[] | "\(.ifname)/\(.port) \(.state) \(.netdev // "-")"' <<<"$json")" "$T_OUT"
+t_match "the example uses the shared library" "librdmactl.so.1 => $lib/librdmactl.so.1" \
+	"$(LD_LIBRARY_PATH="$lib" ldd "$RDMACTL_TOP/build/tests/library-example")"
+
 t_done
