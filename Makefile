@@ -22,6 +22,15 @@ module:
 	cp -a kmod uapi Makefile $(BUILD)/$(KVER)/
 	$(MAKE) -C $(BUILD)/$(KVER)/kmod KDIR=/lib/modules/$(KVER)/build
 
+# The test-only fake HCA for one kernel (tests/fakehca); never installed.
+fakehca:
+	@test -n "$(KVER)" || { echo "make fakehca: set KVER (a kernel release in /lib/modules)"; exit 2; }
+	mkdir -p $(BUILD)/$(KVER)/tests
+	cp -a tests/fakehca $(BUILD)/$(KVER)/tests/
+	mkdir -p $(BUILD)/$(KVER)/kmod/compat
+	cp -a kmod/compat/probe.sh $(BUILD)/$(KVER)/kmod/compat/
+	$(MAKE) -C $(BUILD)/$(KVER)/tests/fakehca KDIR=/lib/modules/$(KVER)/build
+
 # Install what the tests and the demo need (apt; sudo when not root).
 deps:
 	tests/deps
@@ -51,4 +60,4 @@ dkms-install:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all user tools module deps check demo style install dkms-install clean
+.PHONY: all user tools module fakehca deps check demo style install dkms-install clean

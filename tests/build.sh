@@ -30,6 +30,14 @@ for k in 6.1 6.12; do
 	grep -q 'genl_info_dump(' "${src:-$kdir}/include/net/genetlink.h" && want=yes || want=no
 	grep -q '^#define HAVE_GENL_INFO_DUMP' "$gen" && got=yes || got=no
 	t_eq "$k: genl_info_dump probe = the kernel's genetlink.h" "$want" "$got"
+
+	t_run "$k: the fake HCA builds with -Werror" 0 make -s -C "$top" fakehca KVER="$kver"
+	grep -q 'create_cq)(struct ib_cq \*cq, const struct ib_cq_init_attr \*attr,[[:space:]]*$' \
+		"${src:-$kdir}/include/rdma/ib_verbs.h" &&
+		sed -n '/(\*create_cq)(/,/;/p' "${src:-$kdir}/include/rdma/ib_verbs.h" | grep -q uverbs_attr_bundle &&
+		want=yes || want=no
+	grep -q '^#define HAVE_CREATE_CQ_ATTRS' "$top/build/$kver/tests/fakehca/generated.h" && got=yes || got=no
+	t_eq "$k: create_cq probe = the kernel's ib_verbs.h" "$want" "$got"
 done
 
 # The shared library exports exactly its version script, all versioned.

@@ -1,5 +1,6 @@
 #!/bin/bash
-# make style: the kernel's checkpatch.pl --strict over kmod/, from Debian's
+# make style: the kernel's checkpatch.pl --strict over the kernel code
+# (kmod/ and the test-only tests/fakehca/), from Debian's
 # linux-source-6.1 (extracted once into the cache).
 . "$(dirname "$0")/lib.sh"
 T_NAME=style
@@ -15,7 +16,8 @@ if [ ! -x "$cache/scripts/checkpatch.pl" ]; then
 fi
 
 cd "$top" || exit 1
-for f in $(git ls-files 'kmod/*.c' 'kmod/*.h' 2>/dev/null || find kmod -name '*.[ch]'); do
+for f in $(git ls-files 'kmod/*.[ch]' 'tests/fakehca/*.[ch]' 2>/dev/null ||
+	   find kmod tests/fakehca -name '*.[ch]'); do
 	out=$("$cache/scripts/checkpatch.pl" --strict --no-tree --terse -q -f "$f" 2>&1 |
 		grep -v "^total: 0 errors, 0 warnings, 0 checks")
 	[ -z "$out" ] && t_pass "checkpatch --strict: $f" || t_fail "checkpatch --strict: $f" "$out"

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The PMA, reached through process_mad() (sysfs ports/N/counters and
+ * rdmactl), and the driver hw counters (sysfs hw_counters, `rdma stat`).
+ *
+ * Counters are kept as 64-bit values that tests set. A PortCounters reply
+ * gives each at its IBTA width, saturated as hardware does; a
+ * PortCountersExtended reply gives the 64-bit ones. A PortCounters or
+ * PortCountersExtended Set zeroes the counters its CounterSelect names
+ * (what `perfquery -R` sends). Every call is counted in port->mads.
+ */
+#include <rdma/ib_mad.h>
+#include <rdma/ib_pma.h>
+
+#include "fakehca.h"
+
+const char *const fake_pma_names[FAKE_PMA_NUM] = {
+	"symbol_error", "link_error_recovery", "link_downed", "port_rcv_errors",
+	"port_rcv_remote_physical_errors", "port_rcv_switch_relay_errors",
+	"port_xmit_discards", "port_xmit_constraint_errors",
+	"port_rcv_constraint_errors", "local_link_integrity_errors",
+	"excessive_buffer_overrun_errors", "VL15_dropped", "port_xmit_data",
+	"port_rcv_data", "port_xmit_packets", "port_rcv_packets", "port_xmit_wait",
+	"unicast_xmit_packets", "unicast_rcv_packets", "multicast_xmit_packets",
+	"multicast_rcv_packets",
+};
+
+const struct rdma_stat_desc fake_hw_port_descs[FAKE_HW_PORT_NUM] = {
+	{ .name = "fake_rx_msgs" }, { .name = "fake_tx_msgs" },
+	{ .name = "fake_rnr_retries" },
+};
+
+const struct rdma_stat_desc fake_hw_dev_descs[FAKE_HW_DEV_NUM] = {
+	{ .name = "fake_fw_resets" }, { .name = "fake_dev_errors" },
+};
+
+/* The counters of PortCountersExtended, in CounterSelect bit order. */
+static const enum fake_pma fake_pma_ext[] = {
+	FAKE_PMA_PORT_XMIT_DATA, FAKE_PMA_PORT_RCV_DATA,
+	FAKE_PMA_PORT_XMIT_PACKETS, FAKE_PMA_PORT_RCV_PACKETS,
+	FAKE_PMA_UNICAST_XMIT_PACKETS, FAKE_PMA_UNICAST_RCV_PACKETS,
+	FAKE_PMA_MULTICAST_XMIT_PACKETS, FAKE_PMA_MULTICAST_RCV_PACKETS,
+};
+
+static u64 sat(u64 v, unsigned int bits)
+{
+	u64 max = (1ULL << bits) - 1;
+
+	return v > max ? max : v;
+}
+
+static void fake_pma_counters(struct fake_port *port, struct ib_pma_portcounters *pc)
+{
+	const u64 *v = port->pma;
+
+	pc->symbol_error_counter = cpu_to_be16(sat(v[FAKE_PMA_SYMBOL_ERROR], 16));
+	pc->link_error_recovery_counter = sat(v[FAKE_PMA_LINK_ERROR_RECOVERY], 8);
+	pc->link_downed_counter = sat(v[FAKE_PMA_LINK_DOWNED], 8);
+	pc->port_rcv_errors = cpu_to_be16(sat(v[FAKE_PMA_PORT_RCV_ERRORS], 16));
+	pc->port_rcv_remphys_errors =
+		cpu_to_be16(sat(v[FAKE_PMA_PORT_RCV_REMOTE_PHYSICAL_ERRORS], 16));
+	pc->port_rcv_switch_relay_errors =
+		cpu_to_be16(sat(v[FAKE_PMA_PORT_RCV_SWITCH_RELAY_ERRORS], 16));
+	pc->port_xmit_discards = cpu_to_be16(sat(v[FAKE_PMA_PORT_XMIT_DISCARDS], 16));
+	pc->port_xmit_constraint_errors = sat(v[FAKE_PMA_PORT_XMIT_CONSTRAINT_ERRORS], 8);
+	pc->port_rcv_constraint_errors = sat(v[FAKE_PMA_PORT_RCV_CONSTRAINT_ERRORS], 8);
+	pc->link_overrun_errors = sat(v[FAKE_PMA_LOCAL_LINK_INTEGRITY_ERRORS], 4) << 4 |
+				  sat(v[FAKE_PMA_EXCESSIVE_BUFFER_OVERRUN_ERRORS], 4);
+	pc->vl15_dropped = cpu_to_be16(sat(v[FAKE_PMA_VL15_DROPPED], 16));
+	pc->port_xmit_data = cpu_to_be32(sat(v[FAKE_PMA_PORT_XMIT_DATA], 32));
+	pc->port_rcv_data = cpu_to_be32(sat(v[FAKE_PMA_PORT_RCV_DATA], 32));
+	pc->port_xmit_packets = cpu_to_be32(sat(v[FAKE_PMA_PORT_XMIT_PACKETS], 32));
+	pc->port_rcv_packets = cpu_to_be32(sat(v[FAKE_PMA_PORT_RCV_PACKETS], 32));
+	pc->port_xmit_wait = cpu_to_be32(sat(v[FAKE_PMA_PORT_XMIT_WAIT], 32));
+}
+
+static void fake_pma_counters_ext(struct fake_port *port,
+				  struct ib_pma_portcounters_ext *pc)
+{
+	__be64 *out = &pc->port_xmit_data;
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(fake_pma_ext); i++)
+		out[i] = cpu_to_be64(port->pma[fake_pma_ext[i]]);
+}
+
+/* A Set: zero what CounterSelect names, as `perfquery -R` asks. */
+static void fake_pma_reset(struct fake_port *port, __be16 attr, u16 select)
+{
+	int i;
+
+	if (attr == IB_PMA_PORT_COUNTERS) {
+		for (i = 0; i < 16; i++)
+			if (select & BIT(i))
+				port->pma[i] = 0;
+		if (select == 0xffff)
+			port->pma[FAKE_PMA_PORT_XMIT_WAIT] = 0;
+	} else {
+		for (i = 0; i < ARRAY_SIZE(fake_pma_ext); i++)
+			if (select & BIT(i))
+				port->pma[fake_pma_ext[i]] = 0;
+	}
+}
+
+static int fake_process_mad(struct ib_device *ibdev, int mad_flags, u32 port_num,
+			    const struct ib_wc *in_wc, const struct ib_grh *in_grh,
+			    const struct ib_mad *in, struct ib_mad *out,
+			    size_t *out_mad_size, u16 *out_mad_pkey_index)
+{
+	struct fake_dev *fdev = to_fdev(ibdev);
+	void *payload = out->data + 40;
+	struct fake_port *port;
+	__be16 attr = in->mad_hdr.attr_id;
+	unsigned long flags;
+
+	if (port_num < 1 || port_num > fdev->opts.ports)
+		return IB_MAD_RESULT_FAILURE;
+	port = fake_port(ibdev, port_num);
+	atomic64_inc(&port->mads);
+	if (in->mad_hdr.mgmt_class != IB_MGMT_CLASS_PERF_MGMT)
+		return IB_MAD_RESULT_SUCCESS;
+
+	*out = *in;
+	out->mad_hdr.method = IB_MGMT_METHOD_GET_RESP;
+	out->mad_hdr.status = 0;
+	memset(out->data, 0, sizeof(out->data));
+
+	spin_lock_irqsave(&fdev->lock, flags);
+	if (attr == IB_PMA_CLASS_PORT_INFO) {
+		struct ib_class_port_info *cpi = payload;
+
+		cpi->base_version = 1;
+		cpi->class_version = 1;
+		if (fdev->opts.pma == FAKE_PMA_EXT)
+			cpi->capability_mask = IB_PMA_CLASS_CAP_EXT_WIDTH;
+		else if (fdev->opts.pma == FAKE_PMA_NOIETF)
+			cpi->capability_mask = IB_PMA_CLASS_CAP_EXT_WIDTH_NOIETF;
+	} else if (attr == IB_PMA_PORT_COUNTERS ||
+		   (attr == IB_PMA_PORT_COUNTERS_EXT && fdev->opts.pma != FAKE_PMA_BASIC)) {
+		const struct ib_pma_portcounters *req = (const void *)(in->data + 40);
+
+		if (in->mad_hdr.method == IB_MGMT_METHOD_SET)
+			fake_pma_reset(port, attr, be16_to_cpu(req->counter_select));
+		if (attr == IB_PMA_PORT_COUNTERS)
+			fake_pma_counters(port, payload);
+		else
+			fake_pma_counters_ext(port, payload);
+		((struct ib_pma_portcounters *)payload)->port_select = port_num;
+	} else {
+		out->mad_hdr.status = cpu_to_be16(IB_MGMT_MAD_STATUS_UNSUPPORTED_METHOD_ATTRIB);
+	}
+	spin_unlock_irqrestore(&fdev->lock, flags);
+	return IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY;
+}
+
+/* Set (or, with add, increase) one counter by name, as debugfs asks. */
+int fake_pma_set(struct fake_port *port, const char *name, u64 value, bool add)
+{
+	int i;
+
+	for (i = 0; i < FAKE_PMA_NUM; i++) {
+		if (!strcmp(name, fake_pma_names[i])) {
+			port->pma[i] = add ? port->pma[i] + value : value;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+int fake_hw_set(u64 *hw, const struct rdma_stat_desc *descs, int n,
+		const char *name, u64 value, bool add)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(name, descs[i].name)) {
+			hw[i] = add ? hw[i] + value : value;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+static struct rdma_hw_stats *fake_alloc_hw_port_stats(struct ib_device *ibdev,
+						      u32 port_num)
+{
+	return rdma_alloc_hw_stats_struct(fake_hw_port_descs, FAKE_HW_PORT_NUM,
+					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
+}
+
+static struct rdma_hw_stats *fake_alloc_hw_device_stats(struct ib_device *ibdev)
+{
+	return rdma_alloc_hw_stats_struct(fake_hw_dev_descs, FAKE_HW_DEV_NUM,
+					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
+}
+
+static int fake_get_hw_stats(struct ib_device *ibdev, struct rdma_hw_stats *stats,
+			     u32 port_num, int index)
+{
+	struct fake_dev *fdev = to_fdev(ibdev);
+	const u64 *src = port_num ? fake_port(ibdev, port_num)->hw : fdev->hw;
+	unsigned long flags;
+	int i;
+
+	spin_lock_irqsave(&fdev->lock, flags);
+	for (i = 0; i < stats->num_counters; i++)
+		stats->value[i] = src[i];
+	spin_unlock_irqrestore(&fdev->lock, flags);
+	return stats->num_counters;
+}
+
+const struct ib_device_ops fake_counter_ops = {
+	.process_mad = fake_process_mad,
+	.alloc_hw_port_stats = fake_alloc_hw_port_stats,
+	.alloc_hw_device_stats = fake_alloc_hw_device_stats,
+	.get_hw_stats = fake_get_hw_stats,
+};

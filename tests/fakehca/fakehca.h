@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rdmactl_fakehca: a test-only RDMA provider that registers real
+ * ib_devices with ib_core, so that ib_core, ib_ipoib and sysfs run
+ * unmodified on top of it and tests can steer what they see: port state,
+ * LID, SM, P_Keys, GIDs, PMA and hw counters, and the events that go with
+ * them. Never installed; built and loaded only by the test harness.
+ *
+ *   main.c     module parameters, creating and removing devices, the ops
+ *   verbs.c    PD, MR, CQ and QP: enough for ib_ipoib
+ *   counters.c the PMA (process_mad) and driver hw counters
+ *   debugfs.c  the knobs under /sys/kernel/debug/rdmactl_fakehca/
+ *   ipoib.c    datagram-only devices, as Enhanced IPoIB is
+ */
+#ifndef _FAKEHCA_H
+#define _FAKEHCA_H
+
+#include <linux/spinlock.h>
+#include <rdma/ib_verbs.h>
+
+#define FAKE_GID_TBL_LEN	8
+#define FAKE_PKEY_TBL_LEN	16
+
+/* PMA counters, in the order and with the names of sysfs ports/N/counters. */
+enum fake_pma {
+	FAKE_PMA_SYMBOL_ERROR,
+	FAKE_PMA_LINK_ERROR_RECOVERY,
+	FAKE_PMA_LINK_DOWNED,
+	FAKE_PMA_PORT_RCV_ERRORS,
+	FAKE_PMA_PORT_RCV_REMOTE_PHYSICAL_ERRORS,
+	FAKE_PMA_PORT_RCV_SWITCH_RELAY_ERRORS,
+	FAKE_PMA_PORT_XMIT_DISCARDS,
+	FAKE_PMA_PORT_XMIT_CONSTRAINT_ERRORS,
+	FAKE_PMA_PORT_RCV_CONSTRAINT_ERRORS,
+	FAKE_PMA_LOCAL_LINK_INTEGRITY_ERRORS,
+	FAKE_PMA_EXCESSIVE_BUFFER_OVERRUN_ERRORS,
+	FAKE_PMA_VL15_DROPPED,
+	FAKE_PMA_PORT_XMIT_DATA,
+	FAKE_PMA_PORT_RCV_DATA,
+	FAKE_PMA_PORT_XMIT_PACKETS,
+	FAKE_PMA_PORT_RCV_PACKETS,
+	FAKE_PMA_PORT_XMIT_WAIT,
+	FAKE_PMA_UNICAST_XMIT_PACKETS,
+	FAKE_PMA_UNICAST_RCV_PACKETS,
+	FAKE_PMA_MULTICAST_XMIT_PACKETS,
+	FAKE_PMA_MULTICAST_RCV_PACKETS,
+	FAKE_PMA_NUM
+};
+
+extern const char *const fake_pma_names[FAKE_PMA_NUM];
+
+/* What ClassPortInfo advertises, and so which counter set sysfs uses. */
+enum fake_pma_mode {
+	FAKE_PMA_EXT,		/* IB_PMA_CLASS_CAP_EXT_WIDTH: all 64-bit */
+	FAKE_PMA_NOIETF,	/* ..._NOIETF: 64-bit data, no uni/multicast */
+	FAKE_PMA_BASIC,		/* PortCounters only: 32-bit, saturating */
+};
+
+#define FAKE_HW_PORT_NUM	3
+#define FAKE_HW_DEV_NUM		2
+extern const struct rdma_stat_desc fake_hw_port_descs[FAKE_HW_PORT_NUM];
+extern const struct rdma_stat_desc fake_hw_dev_descs[FAKE_HW_DEV_NUM];
+
+struct fake_dev;
+struct fake_port;
+
+/* The debugfs files (debugfs.c): device files, then port files. */
+enum fake_knob_kind {
+	K_ADD, K_REMOVE, K_DEVICES,
+	K_DEV_HW, K_FATAL,
+	K_STATE, K_LID, K_LMC, K_SM_LID, K_SM_SL, K_SUBNET_PREFIX, K_GUID,
+	K_GIDS, K_PKEYS, K_REREGISTER, K_PMA, K_PORT_HW, K_MADS,
+	K_NUM
+};
+
+/* What a file is about; kept in the device or port it names. */
+struct fake_knob {
+	struct fake_dev *fdev;
+	struct fake_port *port;
+	enum fake_knob_kind kind;
+};
+
+#define FAKE_DEV_KNOBS	(K_FATAL - K_DEV_HW + 1)
+#define FAKE_PORT_KNOBS	(K_NUM - K_STATE)
+
+/* Everything below is under fake_dev.lock. */
+struct fake_port {
+	struct fake_dev *fdev;
+	u32 num;
+	enum ib_port_state state;
+	u8 phys_state;
+	u32 lid;
+	u32 sm_lid;
+	u8 sm_sl;
+	u8 lmc;
+	u64 subnet_prefix;
+	u64 guid;
+	union ib_gid gids[FAKE_GID_TBL_LEN];	/* [0] is prefix + guid */
+	u16 pkeys[FAKE_PKEY_TBL_LEN];
+	u64 pma[FAKE_PMA_NUM];
+	u64 hw[FAKE_HW_PORT_NUM];
+	atomic64_t mads;			/* process_mad calls */
+	struct fake_knob knobs[FAKE_PORT_KNOBS];
+};
+
+/* The options of one device, from module parameters or the "add" knob. */
+struct fake_dev_opts {
+	u32 ports;
+	enum ib_port_state state;
+	enum fake_pma_mode pma;
+	bool datagram_only;
+};
+
+struct fake_dev {
+	struct ib_device ibdev;			/* first: ib_alloc_device() */
+	struct list_head list;			/* fake_devices, under fake_lock */
+	struct fake_dev_opts opts;
+	spinlock_t lock;			/* the ports' fields and hw[] */
+	u64 hw[FAKE_HW_DEV_NUM];
+	atomic_t next_qpn;
+	struct fake_port *ports;		/* [opts.ports], port N at N - 1 */
+	struct dentry *dir;
+	struct fake_knob knobs[FAKE_DEV_KNOBS];
+};
+
+static inline struct fake_dev *to_fdev(struct ib_device *ibdev)
+{
+	return container_of(ibdev, struct fake_dev, ibdev);
+}
+
+static inline struct fake_port *fake_port(struct ib_device *ibdev, u32 port)
+{
+	return &to_fdev(ibdev)->ports[port - 1];
+}
+
+/* main.c */
+int fake_parse_state(const char *s, enum ib_port_state *out);
+const char *fake_state_name(enum ib_port_state state);
+int fake_parse_pma(const char *s, enum fake_pma_mode *out);
+u8 fake_phys_state(enum ib_port_state state);
+extern struct mutex fake_lock;
+extern struct list_head fake_devices;
+int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out);
+void fake_dev_remove(struct fake_dev *fdev);
+struct fake_dev *fake_dev_find(const char *name);
+void fake_port_event(struct fake_port *port, enum ib_event_type type);
+void fake_port_set_gid0(struct fake_port *port);
+
+/* verbs.c */
+extern const struct ib_device_ops fake_verbs_ops;
+
+/* counters.c */
+extern const struct ib_device_ops fake_counter_ops;
+int fake_pma_set(struct fake_port *port, const char *name, u64 value, bool add);
+int fake_hw_set(u64 *hw, const struct rdma_stat_desc *descs, int n,
+		const char *name, u64 value, bool add);
+
+/* debugfs.c */
+int fake_debugfs_init(void);
+void fake_debugfs_exit(void);
+void fake_debugfs_add_dev(struct fake_dev *fdev);
+
+/* ipoib.c */
+int fake_ipoib_init(void);
+void fake_ipoib_exit(void);
+
+#endif /* _FAKEHCA_H */

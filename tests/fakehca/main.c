@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rdmactl_fakehca: module parameters, creating and removing devices, and
+ * the query ops that ib_core and sysfs read the ports through.
+ *
+ * Parameters give the devices created at load:
+ *   devices=N         how many (default 1)
+ *   ports=N           ports per device, 1..64 (default 1)
+ *   state=S           down, init, armed or active (default down, so ipoib
+ *                     never tries to join the broadcast group)
+ *   pma=M             ext, noietf or basic: what ClassPortInfo advertises
+ *   datagram_only=B   ipoib interfaces refuse connected mode
+ * More devices come and go at run time through debugfs (debugfs.c).
+ */
+#include <linux/debugfs.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <rdma/ib_mad.h>
+
+#include "fakehca.h"
+
+static unsigned int devices = 1;
+module_param(devices, uint, 0444);
+MODULE_PARM_DESC(devices, "devices created at load (default 1)");
+static unsigned int ports = 1;
+module_param(ports, uint, 0444);
+MODULE_PARM_DESC(ports, "ports per device, 1..64 (default 1)");
+static char *state = "down";
+module_param(state, charp, 0444);
+MODULE_PARM_DESC(state, "initial port state: down, init, armed, active");
+static char *pma = "ext";
+module_param(pma, charp, 0444);
+MODULE_PARM_DESC(pma, "PMA counter set: ext, noietf, basic");
+static bool datagram_only;
+module_param(datagram_only, bool, 0444);
+MODULE_PARM_DESC(datagram_only, "ipoib interfaces refuse connected mode");
+
+#define FAKE_MAX_PORTS		64
+#define FAKE_GUID_BASE		0x0002c903fa000000ULL
+#define FAKE_SUBNET_PREFIX	0xfe80000000000000ULL
+#define FAKE_VENDOR_ID		0x00fa4e
+
+/* Creating and removing devices, and fake_devices. */
+DEFINE_MUTEX(fake_lock);
+LIST_HEAD(fake_devices);
+static u32 fake_next_id;
+
+static const char *const fake_state_names[] = {
+	[IB_PORT_DOWN] = "down", [IB_PORT_INIT] = "init",
+	[IB_PORT_ARMED] = "armed", [IB_PORT_ACTIVE] = "active",
+};
+
+int fake_parse_state(const char *s, enum ib_port_state *out)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(fake_state_names); i++) {
+		if (fake_state_names[i] && sysfs_streq(s, fake_state_names[i])) {
+			*out = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *fake_state_name(enum ib_port_state state)
+{
+	if (state < ARRAY_SIZE(fake_state_names) && fake_state_names[state])
+		return fake_state_names[state];
+	return "unknown";
+}
+
+int fake_parse_pma(const char *s, enum fake_pma_mode *out)
+{
+	if (sysfs_streq(s, "ext"))
+		*out = FAKE_PMA_EXT;
+	else if (sysfs_streq(s, "noietf"))
+		*out = FAKE_PMA_NOIETF;
+	else if (sysfs_streq(s, "basic"))
+		*out = FAKE_PMA_BASIC;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* The physical state that goes with a logical one. */
+u8 fake_phys_state(enum ib_port_state state)
+{
+	return state == IB_PORT_DOWN ? IB_PORT_PHYS_STATE_POLLING :
+				       IB_PORT_PHYS_STATE_LINK_UP;
+}
+
+/* GID index 0 of an IB port is its subnet prefix and port GUID. */
+void fake_port_set_gid0(struct fake_port *port)
+{
+	port->gids[0].global.subnet_prefix = cpu_to_be64(port->subnet_prefix);
+	port->gids[0].global.interface_id = cpu_to_be64(port->guid);
+}
+
+void fake_port_event(struct fake_port *port, enum ib_event_type type)
+{
+	struct ib_event ev = {
+		.device = &port->fdev->ibdev,
+		.event = type,
+		.element.port_num = port->num,
+	};
+
+	ib_dispatch_event(&ev);
+}
+
+static int fake_query_device(struct ib_device *ibdev, struct ib_device_attr *props,
+			     struct ib_udata *udata)
+{
+	props->fw_ver = 1;
+	props->sys_image_guid = ibdev->node_guid;
+	props->vendor_id = FAKE_VENDOR_ID;
+	props->vendor_part_id = 4242;
+	props->hw_ver = 1;
+	props->max_mr_size = ~0ULL;
+	props->page_size_cap = PAGE_SIZE;
+	props->max_qp = 1024;
+	props->max_qp_wr = 16384;
+	props->max_send_sge = 32;
+	props->max_recv_sge = 32;
+	props->max_sge_rd = 1;
+	props->max_cq = 1024;
+	props->max_cqe = 1 << 20;
+	props->max_mr = 1024;
+	props->max_pd = 1024;
+	props->max_ah = 1024;
+	props->max_pkeys = FAKE_PKEY_TBL_LEN;
+	props->max_mcast_grp = 64;
+	props->max_mcast_qp_attach = 64;
+	props->max_total_mcast_qp_attach = 4096;
+	props->device_cap_flags = IB_DEVICE_SYS_IMAGE_GUID;
+	/* ib_alloc_pd() then needs no get_dma_mr() for the local lkey. */
+	props->kernel_cap_flags = IBK_LOCAL_DMA_LKEY;
+	return 0;
+}
+
+static int fake_query_port(struct ib_device *ibdev, u32 port_num,
+			   struct ib_port_attr *props)
+{
+	struct fake_dev *fdev = to_fdev(ibdev);
+	struct fake_port *port = fake_port(ibdev, port_num);
+	unsigned long flags;
+
+	spin_lock_irqsave(&fdev->lock, flags);
+	props->state = port->state;
+	props->phys_state = port->phys_state;
+	props->lid = port->lid;
+	props->sm_lid = port->sm_lid;
+	props->sm_sl = port->sm_sl;
+	props->lmc = port->lmc;
+	/* ib_core uses its cache only when the driver leaves this 0. */
+	props->subnet_prefix = port->subnet_prefix;
+	spin_unlock_irqrestore(&fdev->lock, flags);
+
+	props->max_mtu = IB_MTU_4096;
+	props->active_mtu = IB_MTU_2048;
+	props->gid_tbl_len = FAKE_GID_TBL_LEN;
+	props->pkey_tbl_len = FAKE_PKEY_TBL_LEN;
+	props->port_cap_flags = IB_PORT_CM_SUP | IB_PORT_SYS_IMAGE_GUID_SUP |
+				IB_PORT_CLIENT_REG_SUP;
+	props->max_msg_sz = 0x80000000;
+	props->max_vl_num = 4;
+	props->subnet_timeout = 18;
+	props->active_width = IB_WIDTH_4X;
+	props->active_speed = IB_SPEED_EDR;
+	return 0;
+}
+
+static int fake_get_port_immutable(struct ib_device *ibdev, u32 port_num,
+				   struct ib_port_immutable *immutable)
+{
+	/* IB, but no MAD layer: ib_mad, ib_sa and ib_cm leave it alone. */
+	immutable->core_cap_flags = RDMA_CORE_CAP_PROT_IB;
+	immutable->pkey_tbl_len = FAKE_PKEY_TBL_LEN;
+	immutable->gid_tbl_len = FAKE_GID_TBL_LEN;
+	immutable->max_mad_size = 0;
+	return 0;
+}
+
+static int fake_query_gid(struct ib_device *ibdev, u32 port_num, int index,
+			  union ib_gid *gid)
+{
+	struct fake_dev *fdev = to_fdev(ibdev);
+	unsigned long flags;
+
+	if (index < 0 || index >= FAKE_GID_TBL_LEN)
+		return -EINVAL;
+	spin_lock_irqsave(&fdev->lock, flags);
+	*gid = fake_port(ibdev, port_num)->gids[index];
+	spin_unlock_irqrestore(&fdev->lock, flags);
+	return 0;
+}
+
+static int fake_query_pkey(struct ib_device *ibdev, u32 port_num, u16 index,
+			   u16 *pkey)
+{
+	struct fake_dev *fdev = to_fdev(ibdev);
+	unsigned long flags;
+
+	if (index >= FAKE_PKEY_TBL_LEN)
+		return -EINVAL;
+	spin_lock_irqsave(&fdev->lock, flags);
+	*pkey = fake_port(ibdev, port_num)->pkeys[index];
+	spin_unlock_irqrestore(&fdev->lock, flags);
+	return 0;
+}
+
+static void fake_get_dev_fw_str(struct ib_device *ibdev, char *str)
+{
+	snprintf(str, IB_FW_VERSION_NAME_MAX, "1.2.3");
+}
+
+static const struct ib_device_ops fake_main_ops = {
+	.owner = THIS_MODULE,
+	.driver_id = RDMA_DRIVER_UNKNOWN,
+	.query_device = fake_query_device,
+	.query_port = fake_query_port,
+	.get_port_immutable = fake_get_port_immutable,
+	.query_gid = fake_query_gid,
+	.query_pkey = fake_query_pkey,
+	.get_dev_fw_str = fake_get_dev_fw_str,
+};
+
+static void fake_port_init(struct fake_dev *fdev, struct fake_port *port, u32 id,
+			   u32 num)
+{
+	port->fdev = fdev;
+	port->num = num;
+	port->state = fdev->opts.state;
+	port->phys_state = fake_phys_state(port->state);
+	port->lid = id * FAKE_MAX_PORTS + num;
+	port->sm_lid = 1;
+	port->subnet_prefix = FAKE_SUBNET_PREFIX;
+	port->guid = FAKE_GUID_BASE | (u64)id << 8 | num;
+	fake_port_set_gid0(port);
+	port->pkeys[0] = 0xffff;
+	atomic64_set(&port->mads, 0);
+}
+
+/* Called with fake_lock held. */
+int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
+{
+	struct fake_dev *fdev;
+	u32 id, i;
+	int err;
+
+	if (opts->ports < 1 || opts->ports > FAKE_MAX_PORTS)
+		return -EINVAL;
+
+	fdev = ib_alloc_device(fake_dev, ibdev);
+	if (!fdev)
+		return -ENOMEM;
+	fdev->opts = *opts;
+	spin_lock_init(&fdev->lock);
+	atomic_set(&fdev->next_qpn, 2);
+	fdev->ports = kcalloc(opts->ports, sizeof(*fdev->ports), GFP_KERNEL);
+	err = -ENOMEM;
+	if (!fdev->ports)
+		goto err_dealloc;
+
+	id = fake_next_id++;
+	for (i = 0; i < opts->ports; i++)
+		fake_port_init(fdev, &fdev->ports[i], id, i + 1);
+
+	fdev->ibdev.node_type = RDMA_NODE_IB_CA;
+	fdev->ibdev.node_guid = cpu_to_be64(FAKE_GUID_BASE | (u64)id << 8);
+	fdev->ibdev.phys_port_cnt = opts->ports;
+	fdev->ibdev.num_comp_vectors = 1;	/* ipoib divides by it */
+	strscpy(fdev->ibdev.node_desc, "rdmactl fake HCA",
+		sizeof(fdev->ibdev.node_desc));
+	ib_set_device_ops(&fdev->ibdev, &fake_main_ops);
+	ib_set_device_ops(&fdev->ibdev, &fake_verbs_ops);
+	ib_set_device_ops(&fdev->ibdev, &fake_counter_ops);
+
+	/* No DMA device: ib_core maps with virtual addresses. */
+	err = ib_register_device(&fdev->ibdev, "fakeib%d", NULL);
+	if (err)
+		goto err_free;
+
+	list_add_tail(&fdev->list, &fake_devices);
+	fake_debugfs_add_dev(fdev);
+	if (out)
+		*out = fdev;
+	return 0;
+
+err_free:
+	kfree(fdev->ports);
+err_dealloc:
+	ib_dealloc_device(&fdev->ibdev);
+	return err;
+}
+
+/* Called with fake_lock held. */
+void fake_dev_remove(struct fake_dev *fdev)
+{
+	list_del(&fdev->list);
+	debugfs_remove_recursive(fdev->dir);
+	ib_unregister_device(&fdev->ibdev);
+	kfree(fdev->ports);
+	ib_dealloc_device(&fdev->ibdev);
+}
+
+/* Called with fake_lock held. */
+struct fake_dev *fake_dev_find(const char *name)
+{
+	struct fake_dev *fdev;
+
+	list_for_each_entry(fdev, &fake_devices, list)
+		if (sysfs_streq(name, dev_name(&fdev->ibdev.dev)))
+			return fdev;
+	return NULL;
+}
+
+static void fake_remove_all(void)
+{
+	struct fake_dev *fdev, *tmp;
+
+	mutex_lock(&fake_lock);
+	list_for_each_entry_safe_reverse(fdev, tmp, &fake_devices, list)
+		fake_dev_remove(fdev);
+	mutex_unlock(&fake_lock);
+}
+
+static int __init fake_init(void)
+{
+	struct fake_dev_opts opts = { .ports = ports, .datagram_only = datagram_only };
+	unsigned int i;
+	int err;
+
+	if (fake_parse_state(state, &opts.state) || fake_parse_pma(pma, &opts.pma)) {
+		pr_err("rdmactl_fakehca: state=%s or pma=%s is not valid\n", state, pma);
+		return -EINVAL;
+	}
+
+	err = fake_debugfs_init();
+	if (err)
+		return err;
+	err = fake_ipoib_init();
+	if (err)
+		goto err_debugfs;
+
+	mutex_lock(&fake_lock);
+	for (i = 0; i < devices && !err; i++)
+		err = fake_dev_add(&opts, NULL);
+	mutex_unlock(&fake_lock);
+	if (err)
+		goto err_devices;
+	return 0;
+
+err_devices:
+	fake_remove_all();
+	fake_ipoib_exit();
+err_debugfs:
+	fake_debugfs_exit();
+	return err;
+}
+
+static void __exit fake_exit(void)
+{
+	fake_remove_all();
+	fake_ipoib_exit();
+	fake_debugfs_exit();
+}
+
+module_init(fake_init);
+module_exit(fake_exit);
+
+MODULE_DESCRIPTION("rdmactl test-only fake InfiniBand HCA");
+MODULE_LICENSE("GPL");

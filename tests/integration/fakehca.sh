@@ -1,0 +1,134 @@
+#!/bin/bash
+# The fake InfiniBand HCA (tests/fakehca), loaded with its defaults: what
+# it sets shows up in sysfs, iproute2 and ipoib, which run unmodified on it.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+knobs=/sys/kernel/debug/rdmactl_fakehca
+dev=fakeib0
+k=$knobs/$dev/port1
+s=/sys/class/infiniband/$dev/ports/1
+link() { rdma -j link show "$dev/1" | jq -r ".[0].$1 // empty"; }
+new_ifaces() { comm -13 <(echo "$1") <(ls /sys/class/net | sort); }
+
+t_eq "defaults: one device, one port" "$dev/1" "$(rdma -j link show | jq -r '.[] | select(.ifname | startswith("fakeib")) | "\(.ifname)/\(.port)"' | xargs)"
+t_eq "link layer InfiniBand" "InfiniBand" "$(cat $s/link_layer)"
+t_eq "node type CA" "1: CA" "$(cat /sys/class/infiniband/$dev/node_type)"
+t_eq "starts DOWN" "1: DOWN" "$(cat $s/state)"
+t_eq "ib0 sits on port 1 (dev_port 0)" "0" "$(cat /sys/class/net/ib0/dev_port 2>/dev/null)"
+
+# Port attributes, each with the event that goes with it.
+echo active >$k/state
+t_eq "state knob: sysfs state" "4: ACTIVE" "$(cat $s/state)"
+t_eq "state knob: sysfs phys_state" "5: LinkUp" "$(cat $s/phys_state)"
+t_eq "state knob: rdma link" "ACTIVE" "$(link state)"
+echo down >$k/state
+t_eq "back to down" "1: DOWN" "$(cat $s/state)"
+t_eq "down is POLLING" "2: Polling" "$(cat $s/phys_state)"
+echo 0x42 >$k/lid
+t_eq "lid knob: sysfs" "0x42" "$(cat $s/lid)"
+t_eq "lid knob: rdma link" "66" "$(link lid)"
+echo 2 >$k/lmc
+t_eq "lmc knob: sysfs" "2" "$(cat $s/lid_mask_count)"
+echo 7 >$k/sm_lid
+t_eq "sm_lid knob: sysfs" "0x7" "$(cat $s/sm_lid)"
+t_eq "sm_lid knob: rdma link" "7" "$(link sm_lid)"
+echo 3 >$k/sm_sl
+t_eq "sm_sl knob: sysfs" "3" "$(cat $s/sm_sl)"
+echo 0xfec0000000000001 >$k/subnet_prefix
+t_eq "subnet prefix knob: rdma link" "fec0:0000:0000:0001" "$(link subnet_prefix)"
+t_match "subnet prefix knob: sysfs gids/0" "^fec0:0000:0000:0001:" "$(cat $s/gids/0)"
+echo 0x0002c903fa00beef >$k/guid
+t_eq "guid knob: sysfs gids/0" "fec0:0000:0000:0001:0002:c903:fa00:beef" "$(cat $s/gids/0)"
+echo "2 fe80::1234" >$k/gids
+t_eq "gid knob: sysfs gids/2" "fe80:0000:0000:0000:0000:0000:0000:1234" "$(cat $s/gids/2)"
+echo "0xffff 0x8001" >$k/pkeys
+t_eq "pkeys knob: sysfs pkeys/1" "0x8001" "$(cat $s/pkeys/1)"
+t_run "reregister knob" 0 sh -c "echo 1 >$k/reregister"
+t_run "device fatal knob" 0 sh -c "echo 1 >$knobs/$dev/fatal"
+t_run "a state that does not exist is refused" 1 sh -c "echo sideways >$k/state"
+t_eq "and changes nothing" "1: DOWN" "$(cat $s/state)"
+
+# PMA: the values set come back through sysfs, at their IBTA width.
+pma() { echo "$1" >$k/pma; }
+mads0=$(cat $k/mads)
+pma "port_xmit_data 12345"
+t_eq "PMA value in sysfs" "12345" "$(cat $s/counters/port_xmit_data)"
+pma "port_xmit_data +5"
+t_eq "PMA increment" "12350" "$(cat $s/counters/port_xmit_data)"
+pma "port_rcv_data 4294967301"
+t_eq "64-bit data counter past 2^32 (PortCountersExtended)" "4294967301" "$(cat $s/counters/port_rcv_data)"
+pma "unicast_xmit_packets 18446744073709551615"
+t_eq "64-bit counter at 2^64-1" "18446744073709551615" "$(cat $s/counters/unicast_xmit_packets)"
+pma "symbol_error 70000"
+t_eq "16-bit error counter saturates" "65535" "$(cat $s/counters/symbol_error)"
+pma "local_link_integrity_errors 20"
+t_eq "4-bit error counter saturates" "15" "$(cat $s/counters/local_link_integrity_errors)"
+pma "port_xmit_wait 4294967296"
+t_eq "32-bit xmit_wait saturates" "4294967295" "$(cat $s/counters/port_xmit_wait)"
+t_eq "each sysfs read cost one MAD" "$((mads0 + 7))" "$(cat $k/mads)"
+t_run "an unknown counter is refused" 1 sh -c "echo 'bogus 1' >$k/pma"
+
+# hw counters, per port and per device, through sysfs and rdma statistic.
+echo "fake_rx_msgs 77" >$k/hw_counters
+t_eq "port hw counter in sysfs" "77" "$(cat $s/hw_counters/fake_rx_msgs)"
+t_eq "port hw counter in rdma statistic" "77" \
+	"$(rdma -j statistic show link $dev/1 | jq -r '.[0].fake_rx_msgs // (.[0].counters // {} | .fake_rx_msgs) // empty')"
+echo "fake_fw_resets 3" >$knobs/$dev/hw_counters
+t_eq "device hw counter in sysfs" "3" "$(cat /sys/class/infiniband/$dev/hw_counters/fake_fw_resets)"
+
+# A device with a 32-bit PMA: sysfs falls back to PortCounters.
+before=$(ls /sys/class/net | sort)
+echo "ports=1 pma=basic" >$knobs/add
+basic=$(tail -1 $knobs/devices)
+t_eq "hot-added device appears" "1" "$(rdma -j dev show | jq "[.[] | select(.ifname == \"$basic\")] | length")"
+echo "port_xmit_data 4294967301" >$knobs/$basic/port1/pma
+t_eq "basic PMA: 32-bit data counter saturates" "4294967295" \
+	"$(cat /sys/class/infiniband/$basic/ports/1/counters/port_xmit_data)"
+t_eq "basic PMA: no unicast/multicast counters" "" \
+	"$(ls /sys/class/infiniband/$basic/ports/1/counters | grep cast)"
+t_eq "hot-added device got its ipoib interface" "1" "$(new_ifaces "$before" | wc -l)"
+echo "$basic" >$knobs/remove
+t_eq "hot-removed device is gone" "0" "$(rdma -j dev show | jq "[.[] | select(.ifname == \"$basic\")] | length")"
+t_eq "and its ipoib interface too" "" "$(new_ifaces "$before")"
+t_run "removing a device that does not exist" 1 sh -c "echo nosuch >$knobs/remove"
+
+# IPoIB: modes and their MTUs, by sysfs and by ip link, interface up.
+ip link set ib0 up
+echo connected >/sys/class/net/ib0/mode
+t_eq "ipoib connected mode (sysfs)" "connected" "$(cat /sys/class/net/ib0/mode)"
+t_eq "connected mode MTU" "65520" "$(cat /sys/class/net/ib0/mtu)"
+ip link set ib0 type ipoib mode datagram
+t_eq "ipoib datagram mode (ip link)" "datagram" "$(cat /sys/class/net/ib0/mode)"
+t_eq "datagram MTU is the IB MTU minus 4" "4092" "$(cat /sys/class/net/ib0/mtu)"
+t_eq "ip -d shows the mode" "datagram" "$(ip -d -j link show ib0 | jq -r '.[0].linkinfo.info_data.mode')"
+echo 0x8001 >/sys/class/net/ib0/create_child
+t_eq "P_Key child ib0.8001" "0x8001" "$(cat /sys/class/net/ib0.8001/pkey 2>/dev/null)"
+t_eq "child's parent" "ib0" "$(cat /sys/class/net/ib0.8001/parent 2>/dev/null)"
+echo 0x8001 >/sys/class/net/ib0/delete_child
+
+# A datagram-only device refuses connected mode; nothing changes.
+before=$(ls /sys/class/net | sort)
+echo "datagram_only=1" >$knobs/add
+dgo=$(tail -1 $knobs/devices)
+ifc=$(new_ifaces "$before")
+t_match "datagram-only device has an ipoib interface" "^ib[0-9]+$" "$ifc"
+mtu=$(cat /sys/class/net/$ifc/mtu)
+t_run "connected mode refused on a datagram-only device" 1 sh -c "echo connected >/sys/class/net/$ifc/mode"
+t_eq "mode unchanged" "datagram" "$(cat /sys/class/net/$ifc/mode)"
+t_eq "MTU unchanged" "$mtu" "$(cat /sys/class/net/$ifc/mtu)"
+echo "$dgo" >$knobs/remove
+
+# Many devices and ports load (8 x 32), and go.
+for i in $(seq 8); do echo "ports=32" >$knobs/add; done
+many=$(tail -8 $knobs/devices)
+t_eq "8 devices x 32 ports" "256" "$(for d in $many; do ls /sys/class/infiniband/$d/ports; done | wc -l)"
+for d in $many; do echo "$d" >$knobs/remove; done
+t_eq "all removed again" "1" "$(ls -d /sys/class/infiniband/fakeib* | wc -l)"
+
+# Unload with ipoib up.
+ip link set ib0 up
+t_run "rmmod with ipoib interfaces up" 0 rmmod rdmactl_fakehca
+t_eq "its devices are gone" "" "$(ls -d /sys/class/infiniband/fakeib* 2>/dev/null)"
+t_eq "and ib0 with them" "" "$(ls -d /sys/class/net/ib0 2>/dev/null)"
+
+t_done
