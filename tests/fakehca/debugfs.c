@@ -2,7 +2,8 @@
 /*
  * The knobs tests turn, under /sys/kernel/debug/rdmactl_fakehca/:
  *
- *   add               write "ports=N state=S pma=M datagram_only=0|1"
+ *   add               write "ports=N state=S pma=M datagram_only=0|1
+ *                     link_layer=ib|roce netdevs=IF[,IF...]", each optional
  *   remove            write a device name
  *   devices           the devices, one name a line
  *   DEV/hw_counters   device hw counters: read "name value" lines; write
@@ -271,7 +272,7 @@ static int fake_set_port(struct fake_knob *k, char *buf)
 	return 0;
 }
 
-/* "ports=N state=S pma=M datagram_only=B", each optional. */
+/* The options of the "add" knob, each optional. */
 static int fake_add(char *buf)
 {
 	struct fake_dev_opts opts = { .ports = 1, .state = IB_PORT_DOWN };
@@ -293,6 +294,10 @@ static int fake_add(char *buf)
 			err = fake_parse_pma(val, &opts.pma);
 		else if (!strcmp(tok, "datagram_only"))
 			err = kstrtobool(val, &opts.datagram_only);
+		else if (!strcmp(tok, "link_layer"))
+			err = fake_parse_link_layer(val, &opts.roce);
+		else if (!strcmp(tok, "netdevs") || !strcmp(tok, "netdev"))
+			err = strscpy(opts.netdevs, val, sizeof(opts.netdevs)) < 0 ? -E2BIG : 0;
 		else
 			err = -EINVAL;
 	}

@@ -10,7 +10,8 @@
  *   verbs.c    PD, MR, CQ and QP: enough for ib_ipoib
  *   counters.c the PMA (process_mad) and driver hw counters
  *   debugfs.c  the knobs under /sys/kernel/debug/rdmactl_fakehca/
- *   ipoib.c    datagram-only devices, as Enhanced IPoIB is
+ *   netdev.c   netdev events: datagram-only ipoib interfaces, as
+ *              Enhanced IPoIB has; RoCE netdevs going away
  */
 #ifndef _FAKEHCA_H
 #define _FAKEHCA_H
@@ -100,6 +101,7 @@ struct fake_port {
 	u64 pma[FAKE_PMA_NUM];
 	u64 hw[FAKE_HW_PORT_NUM];
 	atomic64_t mads;			/* process_mad calls */
+	struct net_device *ndev;		/* RoCE: held until removal */
 	struct fake_knob knobs[FAKE_PORT_KNOBS];
 };
 
@@ -109,6 +111,8 @@ struct fake_dev_opts {
 	enum ib_port_state state;
 	enum fake_pma_mode pma;
 	bool datagram_only;
+	bool roce;			/* RoCE v1 and v2 on netdevs[] */
+	char netdevs[128];		/* comma-separated; port N takes the Nth */
 };
 
 struct fake_dev {
@@ -137,6 +141,7 @@ static inline struct fake_port *fake_port(struct ib_device *ibdev, u32 port)
 int fake_parse_state(const char *s, enum ib_port_state *out);
 const char *fake_state_name(enum ib_port_state state);
 int fake_parse_pma(const char *s, enum fake_pma_mode *out);
+int fake_parse_link_layer(const char *s, bool *roce);
 u8 fake_phys_state(enum ib_port_state state);
 extern struct mutex fake_lock;
 extern struct list_head fake_devices;
@@ -160,8 +165,8 @@ int fake_debugfs_init(void);
 void fake_debugfs_exit(void);
 void fake_debugfs_add_dev(struct fake_dev *fdev);
 
-/* ipoib.c */
-int fake_ipoib_init(void);
-void fake_ipoib_exit(void);
+/* netdev.c */
+int fake_netdev_init(void);
+void fake_netdev_exit(void);
 
 #endif /* _FAKEHCA_H */

@@ -10,10 +10,13 @@
  *                     never tries to join the broadcast group)
  *   pma=M             ext, noietf or basic: what ClassPortInfo advertises
  *   datagram_only=B   ipoib interfaces refuse connected mode
+ *   link_layer=L      ib (default), or roce: RoCE v1 and v2 ports, each on
+ *                     a netdev of netdevs=IF[,IF...] (port N on the Nth)
  * More devices come and go at run time through debugfs (debugfs.c).
  */
 #include <linux/debugfs.h>
 #include <linux/module.h>
+#include <linux/netdevice.h>
 #include <linux/slab.h>
 #include <rdma/ib_mad.h>
 
@@ -34,8 +37,15 @@ MODULE_PARM_DESC(pma, "PMA counter set: ext, noietf, basic");
 static bool datagram_only;
 module_param(datagram_only, bool, 0444);
 MODULE_PARM_DESC(datagram_only, "ipoib interfaces refuse connected mode");
+static char *link_layer = "ib";
+module_param(link_layer, charp, 0444);
+MODULE_PARM_DESC(link_layer, "ib, or roce (RoCE v1 and v2 on netdevs=)");
+static char *netdevs = "";
+module_param(netdevs, charp, 0444);
+MODULE_PARM_DESC(netdevs, "RoCE: netdevs of ports 1, 2, ..., comma-separated");
 
 #define FAKE_MAX_PORTS		64
+#define FAKE_ROCE_GID_TBL_LEN	32
 #define FAKE_GUID_BASE		0x0002c903fa000000ULL
 #define FAKE_SUBNET_PREFIX	0xfe80000000000000ULL
 #define FAKE_VENDOR_ID		0x00fa4e
@@ -78,6 +88,17 @@ int fake_parse_pma(const char *s, enum fake_pma_mode *out)
 		*out = FAKE_PMA_NOIETF;
 	else if (sysfs_streq(s, "basic"))
 		*out = FAKE_PMA_BASIC;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+int fake_parse_link_layer(const char *s, bool *roce)
+{
+	if (sysfs_streq(s, "ib"))
+		*roce = false;
+	else if (sysfs_streq(s, "roce"))
+		*roce = true;
 	else
 		return -EINVAL;
 	return 0;
@@ -162,6 +183,17 @@ static int fake_query_port(struct ib_device *ibdev, u32 port_num,
 	props->pkey_tbl_len = FAKE_PKEY_TBL_LEN;
 	props->port_cap_flags = IB_PORT_CM_SUP | IB_PORT_SYS_IMAGE_GUID_SUP |
 				IB_PORT_CLIENT_REG_SUP;
+	if (fdev->opts.roce) {
+		props->active_mtu = IB_MTU_1024;
+		props->gid_tbl_len = FAKE_ROCE_GID_TBL_LEN;
+		props->pkey_tbl_len = 1;
+		props->port_cap_flags = IB_PORT_CM_SUP;
+		props->ip_gids = true;
+		props->subnet_prefix = 0;
+		props->lid = 0;
+		props->sm_lid = 0;
+		props->lmc = 0;
+	}
 	props->max_msg_sz = 0x80000000;
 	props->max_vl_num = 4;
 	props->subnet_timeout = 18;
@@ -173,6 +205,15 @@ static int fake_query_port(struct ib_device *ibdev, u32 port_num,
 static int fake_get_port_immutable(struct ib_device *ibdev, u32 port_num,
 				   struct ib_port_immutable *immutable)
 {
+	if (to_fdev(ibdev)->opts.roce) {
+		/* Both encapsulations, so both GID types; ib_mad opens QP1. */
+		immutable->core_cap_flags = RDMA_CORE_PORT_IBA_ROCE |
+					    RDMA_CORE_PORT_IBA_ROCE_UDP_ENCAP;
+		immutable->pkey_tbl_len = 1;
+		immutable->gid_tbl_len = FAKE_ROCE_GID_TBL_LEN;
+		immutable->max_mad_size = IB_MGMT_MAD_SIZE;
+		return 0;
+	}
 	/* IB, but no MAD layer: ib_mad, ib_sa and ib_cm leave it alone. */
 	immutable->core_cap_flags = RDMA_CORE_CAP_PROT_IB;
 	immutable->pkey_tbl_len = FAKE_PKEY_TBL_LEN;
@@ -209,6 +250,11 @@ static int fake_query_pkey(struct ib_device *ibdev, u32 port_num, u16 index,
 	return 0;
 }
 
+static enum rdma_link_layer fake_get_link_layer(struct ib_device *ibdev, u32 port_num)
+{
+	return to_fdev(ibdev)->opts.roce ? IB_LINK_LAYER_ETHERNET : IB_LINK_LAYER_INFINIBAND;
+}
+
 static void fake_get_dev_fw_str(struct ib_device *ibdev, char *str)
 {
 	snprintf(str, IB_FW_VERSION_NAME_MAX, "1.2.3");
@@ -223,6 +269,7 @@ static const struct ib_device_ops fake_main_ops = {
 	.query_gid = fake_query_gid,
 	.query_pkey = fake_query_pkey,
 	.get_dev_fw_str = fake_get_dev_fw_str,
+	.get_link_layer = fake_get_link_layer,
 };
 
 static void fake_port_init(struct fake_dev *fdev, struct fake_port *port, u32 id,
@@ -239,6 +286,45 @@ static void fake_port_init(struct fake_dev *fdev, struct fake_port *port, u32 id
 	fake_port_set_gid0(port);
 	port->pkeys[0] = 0xffff;
 	atomic64_set(&port->mads, 0);
+}
+
+/* RoCE: bind port N to the Nth netdev of opts.netdevs, holding each. */
+static int fake_bind_netdevs(struct fake_dev *fdev)
+{
+	char names[sizeof(fdev->opts.netdevs)];
+	char *list = names, *name;
+	u32 i = 0;
+	int err;
+
+	strscpy(names, fdev->opts.netdevs, sizeof(names));
+	while (i < fdev->opts.ports && (name = strsep(&list, ",")) != NULL) {
+		struct fake_port *port = &fdev->ports[i];
+
+		port->ndev = dev_get_by_name(&init_net, name);
+		if (!port->ndev) {
+			pr_warn("rdmactl_fakehca: no netdev \"%s\" for RoCE port %u\n",
+				name, i + 1);
+			return -ENODEV;
+		}
+		err = ib_device_set_netdev(&fdev->ibdev, port->ndev, port->num);
+		if (err)
+			return err;
+		i++;
+	}
+	if (i < fdev->opts.ports) {
+		pr_warn("rdmactl_fakehca: %u RoCE ports but %u netdevs\n", fdev->opts.ports, i);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void fake_put_netdevs(struct fake_dev *fdev)
+{
+	u32 i;
+
+	for (i = 0; i < fdev->opts.ports; i++)
+		if (fdev->ports[i].ndev)
+			dev_put(fdev->ports[i].ndev);
 }
 
 /* Called with fake_lock held. */
@@ -275,11 +361,17 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 	ib_set_device_ops(&fdev->ibdev, &fake_main_ops);
 	ib_set_device_ops(&fdev->ibdev, &fake_verbs_ops);
 	ib_set_device_ops(&fdev->ibdev, &fake_counter_ops);
+	if (opts->roce) {
+		err = fake_bind_netdevs(fdev);
+		if (err)
+			goto err_put;
+	}
 
 	/* No DMA device: ib_core maps with virtual addresses. */
-	err = ib_register_device(&fdev->ibdev, "fakeib%d", NULL);
+	err = ib_register_device(&fdev->ibdev, opts->roce ? "fakeroce%d" : "fakeib%d",
+				 NULL);
 	if (err)
-		goto err_free;
+		goto err_put;
 
 	list_add_tail(&fdev->list, &fake_devices);
 	fake_debugfs_add_dev(fdev);
@@ -287,7 +379,8 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 		*out = fdev;
 	return 0;
 
-err_free:
+err_put:
+	fake_put_netdevs(fdev);
 	kfree(fdev->ports);
 err_dealloc:
 	ib_dealloc_device(&fdev->ibdev);
@@ -300,6 +393,7 @@ void fake_dev_remove(struct fake_dev *fdev)
 	list_del(&fdev->list);
 	debugfs_remove_recursive(fdev->dir);
 	ib_unregister_device(&fdev->ibdev);
+	fake_put_netdevs(fdev);
 	kfree(fdev->ports);
 	ib_dealloc_device(&fdev->ibdev);
 }
@@ -331,15 +425,18 @@ static int __init fake_init(void)
 	unsigned int i;
 	int err;
 
-	if (fake_parse_state(state, &opts.state) || fake_parse_pma(pma, &opts.pma)) {
-		pr_err("rdmactl_fakehca: state=%s or pma=%s is not valid\n", state, pma);
+	if (fake_parse_state(state, &opts.state) || fake_parse_pma(pma, &opts.pma) ||
+	    fake_parse_link_layer(link_layer, &opts.roce)) {
+		pr_err("rdmactl_fakehca: state=%s, pma=%s or link_layer=%s is not valid\n",
+		       state, pma, link_layer);
 		return -EINVAL;
 	}
+	strscpy(opts.netdevs, netdevs, sizeof(opts.netdevs));
 
 	err = fake_debugfs_init();
 	if (err)
 		return err;
-	err = fake_ipoib_init();
+	err = fake_netdev_init();
 	if (err)
 		goto err_debugfs;
 
@@ -352,8 +449,8 @@ static int __init fake_init(void)
 	return 0;
 
 err_devices:
+	fake_netdev_exit();
 	fake_remove_all();
-	fake_ipoib_exit();
 err_debugfs:
 	fake_debugfs_exit();
 	return err;
@@ -361,8 +458,8 @@ err_debugfs:
 
 static void __exit fake_exit(void)
 {
+	fake_netdev_exit();
 	fake_remove_all();
-	fake_ipoib_exit();
 	fake_debugfs_exit();
 }
 

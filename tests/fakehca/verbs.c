@@ -13,6 +13,10 @@ struct fake_pd {
 	struct ib_pd ibpd;
 };
 
+struct fake_ah {
+	struct ib_ah ibah;
+};
+
 struct fake_wc {
 	struct list_head list;
 	struct ib_wc wc;
@@ -174,6 +178,9 @@ static int fake_create_qp(struct ib_qp *ibqp, struct ib_qp_init_attr *init,
 	if (udata)
 		return -EOPNOTSUPP;
 	switch (init->qp_type) {
+	case IB_QPT_GSI:		/* ib_mad's QP1, on RoCE ports */
+		ibqp->qp_num = 1;
+		break;
 	case IB_QPT_UD:
 	case IB_QPT_RC:
 		ibqp->qp_num = atomic_inc_return(&fdev->next_qpn) & 0xffffff;
@@ -285,6 +292,17 @@ static int fake_post_recv(struct ib_qp *ibqp, const struct ib_recv_wr *wr,
 	return 0;
 }
 
+static int fake_create_ah(struct ib_ah *ibah, struct rdma_ah_init_attr *init,
+			  struct ib_udata *udata)
+{
+	return 0;
+}
+
+static int fake_destroy_ah(struct ib_ah *ibah, u32 flags)
+{
+	return 0;
+}
+
 static int fake_attach_mcast(struct ib_qp *ibqp, union ib_gid *gid, u16 lid)
 {
 	return 0;
@@ -311,9 +329,12 @@ const struct ib_device_ops fake_verbs_ops = {
 	.destroy_qp = fake_destroy_qp,
 	.post_send = fake_post_send,
 	.post_recv = fake_post_recv,
+	.create_ah = fake_create_ah,
+	.destroy_ah = fake_destroy_ah,
 	.attach_mcast = fake_attach_mcast,
 	.detach_mcast = fake_detach_mcast,
 
+	INIT_RDMA_OBJ_SIZE(ib_ah, fake_ah, ibah),
 	INIT_RDMA_OBJ_SIZE(ib_pd, fake_pd, ibpd),
 	INIT_RDMA_OBJ_SIZE(ib_cq, fake_cq, ibcq),
 	INIT_RDMA_OBJ_SIZE(ib_qp, fake_qp, ibqp),

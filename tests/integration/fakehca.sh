@@ -125,6 +125,45 @@ t_eq "8 devices x 32 ports" "256" "$(for d in $many; do ls /sys/class/infiniband
 for d in $many; do echo "$d" >$knobs/remove; done
 t_eq "all removed again" "1" "$(ls -d /sys/class/infiniband/fakeib* | wc -l)"
 
+# RoCE: a device on a netdev, with both GID types, that rdma_cm takes.
+ip link add vr0 type veth peer name vr1
+ip link set vr0 up
+ip link set vr1 up
+ip addr add 192.0.2.1/24 dev vr0
+ip addr add 2001:db8::1/64 dev vr0 nodad
+t_run "a RoCE device on a netdev that does not exist is refused" 1 \
+	sh -c "echo 'link_layer=roce netdevs=nosuch0' >$knobs/add"
+t_eq "and leaves nothing behind" "" "$(grep fakeroce $knobs/devices)"
+echo "link_layer=roce netdevs=vr0 state=active" >$knobs/add
+roce=$(tail -1 $knobs/devices)
+r=/sys/class/infiniband/$roce/ports/1
+t_match "RoCE device name" "^fakeroce[0-9]+$" "$roce"
+t_eq "RoCE link layer" "Ethernet" "$(cat $r/link_layer)"
+t_eq "RoCE netdev in rdma link" "vr0" "$(rdma -j link show "$roce/1" | jq -r '.[0].netdev')"
+gid_types() {	# GID TEXT -> the types of the entries holding it
+	for i in $(ls $r/gids); do
+		[ "$(cat $r/gids/$i)" = "$1" ] && cat $r/gid_attrs/types/$i
+	done 2>/dev/null | sort | xargs
+}
+v4=0000:0000:0000:0000:0000:ffff:c000:0201
+for i in $(seq 50); do [ -n "$(gid_types $v4)" ] && break; sleep 0.1; done
+t_eq "IPv4 address: RoCE v1 and v2 GIDs" "IB/RoCE v1 RoCE v2" "$(gid_types $v4)"
+t_eq "IPv6 address: RoCE v1 and v2 GIDs" "IB/RoCE v1 RoCE v2" \
+	"$(gid_types 2001:0db8:0000:0000:0000:0000:0000:0001)"
+t_eq "default GID: RoCE v1 and v2" "IB/RoCE v1 RoCE v2" "$(gid_types "$(cat $r/gids/0)")"
+t_eq "every GID on vr0" "vr0" "$(cat $r/gid_attrs/ndevs/* 2>/dev/null | sort -u | xargs)"
+modprobe rdma_cm
+cm=/sys/kernel/config/rdma_cm/$roce
+t_run "rdma_cm attached: its configfs directory" 0 mkdir $cm
+t_eq "rdma_cm default mode RoCE v2" "RoCE v2" "$(cat $cm/ports/1/default_roce_mode)"
+echo "IB/RoCE v1" >$cm/ports/1/default_roce_mode
+t_eq "rdma_cm takes RoCE v1 too" "IB/RoCE v1" "$(cat $cm/ports/1/default_roce_mode)"
+rmdir $cm
+ip link del vr0
+for i in $(seq 50); do grep -q "$roce" $knobs/devices || break; sleep 0.1; done
+t_eq "deleting its netdev removes the RoCE device" "" "$(grep "$roce" $knobs/devices)"
+t_eq "from ib_core too" "0" "$(rdma -j dev show | jq "[.[] | select(.ifname == \"$roce\")] | length")"
+
 # Unload with ipoib up.
 ip link set ib0 up
 t_run "rmmod with ipoib interfaces up" 0 rmmod rdmactl_fakehca

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Netdev events the fake HCA acts on.
+ *
+ * Datagram-only devices. ipoib offers connected mode when the first byte
+ * of an interface's hardware address carries the RC flag, which generic
+ * ipoib sets for every device; Enhanced IPoIB devices (ConnectX-4 and
+ * later) never have it, and writing "connected" to their mode fails. For
+ * a device created with datagram_only, this clears the flag on each of its
+ * ipoib interfaces as they register and come up, so ipoib refuses
+ * connected mode exactly as it does on such hardware.
+ *
+ * RoCE netdevs going away. ib_core holds the netdev of each RoCE port, so
+ * the netdev cannot finish unregistering while the device exists; as rxe
+ * does, the device is removed, from a work item (never under RTNL, which
+ * creating and removing devices takes).
+ */
+#include <linux/if_arp.h>
+#include <linux/netdevice.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+
+#include "fakehca.h"
+
+#define FAKE_IPOIB_FLAGS_RC 0x80	/* IPOIB_FLAGS_RC, private to ipoib */
+
+static bool fake_is_ipoib(const struct net_device *dev)
+{
+	return dev->type == ARPHRD_INFINIBAND && dev->rtnl_link_ops &&
+	       !strcmp(dev->rtnl_link_ops->kind, "ipoib");
+}
+
+static struct workqueue_struct *fake_wq;
+
+struct fake_remove_work {
+	struct work_struct work;
+	struct fake_dev *fdev;	/* compared with the list, not dereferenced */
+};
+
+static void fake_remove_work_fn(struct work_struct *work)
+{
+	struct fake_remove_work *rw = container_of(work, struct fake_remove_work, work);
+	struct fake_dev *fdev;
+
+	mutex_lock(&fake_lock);
+	list_for_each_entry(fdev, &fake_devices, list) {
+		if (fdev == rw->fdev) {
+			fake_dev_remove(fdev);
+			break;
+		}
+	}
+	mutex_unlock(&fake_lock);
+	kfree(rw);
+}
+
+static void fake_roce_netdev_gone(struct net_device *ndev)
+{
+	struct ib_device *ibdev = ib_device_get_by_netdev(ndev, RDMA_DRIVER_UNKNOWN);
+	struct fake_remove_work *rw;
+
+	if (!ibdev)
+		return;
+	if (ibdev->ops.owner == THIS_MODULE) {
+		rw = kmalloc(sizeof(*rw), GFP_KERNEL);
+		if (rw) {
+			INIT_WORK(&rw->work, fake_remove_work_fn);
+			rw->fdev = to_fdev(ibdev);
+			queue_work(fake_wq, &rw->work);
+		}
+	}
+	ib_device_put(ibdev);
+}
+
+static int fake_netdev_event(struct notifier_block *nb, unsigned long event,
+			     void *ptr)
+{
+	struct net_device *dev = netdev_notifier_info_to_dev(ptr);
+	struct rdma_netdev *rn;
+	u8 flags;
+
+	if (event == NETDEV_UNREGISTER) {
+		fake_roce_netdev_gone(dev);
+		return NOTIFY_DONE;
+	}
+	if (event != NETDEV_REGISTER && event != NETDEV_UP && event != NETDEV_CHANGE)
+		return NOTIFY_DONE;
+	if (!fake_is_ipoib(dev))
+		return NOTIFY_DONE;
+
+	/* ipoib keeps struct rdma_netdev first in its private data. */
+	rn = netdev_priv(dev);
+	if (!rn->hca || rn->hca->ops.owner != THIS_MODULE ||
+	    !to_fdev(rn->hca)->opts.datagram_only)
+		return NOTIFY_DONE;
+
+	flags = dev->dev_addr[0] & ~FAKE_IPOIB_FLAGS_RC;
+	dev_addr_mod(dev, 0, &flags, 1);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block fake_netdev_nb = {
+	.notifier_call = fake_netdev_event,
+};
+
+int fake_netdev_init(void)
+{
+	int err;
+
+	fake_wq = alloc_ordered_workqueue("rdmactl_fakehca", 0);
+	if (!fake_wq)
+		return -ENOMEM;
+	err = register_netdevice_notifier(&fake_netdev_nb);
+	if (err)
+		destroy_workqueue(fake_wq);
+	return err;
+}
+
+/* Before the devices are removed: no removal work runs after this. */
+void fake_netdev_exit(void)
+{
+	unregister_netdevice_notifier(&fake_netdev_nb);
+	destroy_workqueue(fake_wq);
+}
