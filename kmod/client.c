@@ -117,6 +117,9 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 	refcount_set(&dev->users, 1);
 	init_completion(&dev->released);
 	strscpy(dev->name, dev_name(&ibdev->dev), sizeof(dev->name));
+	err = rdmactl_stat_init(dev);
+	if (err)
+		goto err_free;
 
 	down_write(&rdmactl_devices_lock);
 	err = xa_insert(&rdmactl_devices, dev->index, dev, GFP_KERNEL);
@@ -124,11 +127,13 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 		rdmactl_generation_bump();
 	up_write(&rdmactl_devices_lock);
 	if (err)
-		goto err_free;
+		goto err_stat;
 
 	ib_set_client_data(ibdev, &rdmactl_client, dev);
 	return 0;
 
+err_stat:
+	rdmactl_stat_fini(dev);
 err_free:
 	pr_warn("cannot track device %s: %d\n", dev->name, err);
 	kfree(dev);
@@ -147,6 +152,7 @@ static void rdmactl_client_remove(struct ib_device *ibdev, void *client_data)
 	/* Wait for handlers that still hold the device. */
 	rdmactl_dev_put(dev);
 	wait_for_completion(&dev->released);
+	rdmactl_stat_fini(dev);
 	kfree(dev);
 }
 

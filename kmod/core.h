@@ -12,6 +12,23 @@
 #include <rdma/ib_verbs.h>
 #include <linux/rdmactl.h>
 
+#define RDMACTL_PMA_NUM 21
+
+/*
+ * Counters of one port, or of the device itself (counters.c): our own
+ * driver stats object, the port's PMA counter set, and the baseline a
+ * non-destructive reset records.
+ */
+struct rdmactl_stat_state {
+	struct mutex lock;		/* all below; MADs are sent under it */
+	struct rdma_hw_stats *hw;	/* NULL when the driver has none */
+	s8 pma_set;			/* enum rdmactl_pma_set, 0 none, -1 unknown */
+	bool has_baseline;
+	u64 baseline_ts;
+	u64 pma_base[RDMACTL_PMA_NUM];
+	u64 *hw_base;			/* [hw->num_counters] */
+};
+
 /*
  * One per ib_device, from the client's add() to its remove(). The
  * registry holds the first reference; netlink handlers take their own
@@ -27,6 +44,9 @@ struct rdmactl_dev {
 	struct completion released;
 	/* A copy of the device name, protected by the registry lock. */
 	char name[IB_DEVICE_NAME_MAX];
+	/* [0]: the device's own counters; then its ports, in order. */
+	struct rdmactl_stat_state *stats;
+	unsigned int nstats;
 };
 
 int rdmactl_client_register(void);
@@ -52,8 +72,13 @@ int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
 struct rdmactl_dev *rdmactl_dump_next_dev(struct sk_buff *skb,
 					  struct netlink_callback *cb, int *err);
 void rdmactl_dump_dev_done(struct netlink_callback *cb);
-int rdmactl_nl_reply(struct genl_info *info, u8 cmd,
-		     int (*fill)(struct sk_buff *skb, void *arg), void *arg);
+int rdmactl_nl_reply_size(struct genl_info *info, u8 cmd, size_t size,
+			  int (*fill)(struct sk_buff *skb, void *arg), void *arg);
+static inline int rdmactl_nl_reply(struct genl_info *info, u8 cmd,
+				   int (*fill)(struct sk_buff *skb, void *arg), void *arg)
+{
+	return rdmactl_nl_reply_size(info, cmd, NLMSG_DEFAULT_SIZE, fill, arg);
+}
 void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
 		     struct genl_info *info, u8 cmd);
 
@@ -61,6 +86,14 @@ void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
 int rdmactl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rdmactl_fill_dev_ident(struct sk_buff *skb, struct rdmactl_dev *dev);
+
+/* counters.c */
+int rdmactl_stat_init(struct rdmactl_dev *dev);
+void rdmactl_stat_fini(struct rdmactl_dev *dev);
+int rdmactl_stat_get_doit(struct sk_buff *skb, struct genl_info *info);
+int rdmactl_stat_dump_start(struct netlink_callback *cb);
+int rdmactl_stat_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info);
 
 /* port.c */
 int rdmactl_port_get_doit(struct sk_buff *skb, struct genl_info *info);
@@ -81,6 +114,7 @@ struct rdmactl_dump_ctx {
 	bool has_filter_port;
 	bool started;
 	bool done;
+	bool dev_msg_done;	/* STAT_GET: the device's own message is in */
 };
 
 static inline struct rdmactl_dump_ctx *rdmactl_dump_ctx(struct netlink_callback *cb)

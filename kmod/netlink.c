@@ -19,6 +19,22 @@ static const struct nla_policy rdmactl_port_policy[RDMACTL_A_PORT_INDEX + 1] = {
 	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
 };
 
+static const struct nla_policy rdmactl_stat_get_policy[RDMACTL_A_STAT_BASELINE + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_STAT_BASELINE] = { .type = NLA_FLAG },
+};
+
+static const struct nla_policy rdmactl_stat_reset_policy[RDMACTL_A_STAT_RESET_HARDWARE + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_STAT_RESET_HARDWARE] = { .type = NLA_FLAG },
+};
+
 static const struct genl_ops rdmactl_ops[] = {
 	{
 		.cmd = RDMACTL_CMD_DEV_GET,
@@ -33,6 +49,21 @@ static const struct genl_ops rdmactl_ops[] = {
 		.dumpit = rdmactl_port_get_dumpit,
 		.policy = rdmactl_port_policy,
 		.maxattr = ARRAY_SIZE(rdmactl_port_policy) - 1,
+	},
+	{
+		.cmd = RDMACTL_CMD_STAT_GET,
+		.doit = rdmactl_stat_get_doit,
+		.start = rdmactl_stat_dump_start,
+		.dumpit = rdmactl_stat_get_dumpit,
+		.policy = rdmactl_stat_get_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_stat_get_policy) - 1,
+	},
+	{
+		.cmd = RDMACTL_CMD_STAT_RESET,
+		.doit = rdmactl_stat_reset_doit,
+		.flags = GENL_ADMIN_PERM,
+		.policy = rdmactl_stat_reset_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_stat_reset_policy) - 1,
 	},
 };
 
@@ -133,7 +164,7 @@ static int rdmactl_nl_dump_begin(struct netlink_callback *cb)
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->started = true;
-	if (ghdr->cmd == RDMACTL_CMD_PORT_GET)
+	if (ghdr->cmd == RDMACTL_CMD_PORT_GET || ghdr->cmd == RDMACTL_CMD_STAT_GET)
 		port_attr = attrs[RDMACTL_A_PORT_INDEX];
 
 	if (!attrs[RDMACTL_A_DEV_INDEX] && !attrs[RDMACTL_A_DEV_NAME]) {
@@ -194,8 +225,10 @@ struct rdmactl_dev *rdmactl_dump_next_dev(struct sk_buff *skb,
 		return NULL;
 	}
 	/* The device we were in went away: start the next one afresh. */
-	if (ctx->dev_index != resume)
+	if (ctx->dev_index != resume) {
 		ctx->port = 0;
+		ctx->dev_msg_done = false;
+	}
 	return dev;
 }
 
@@ -205,6 +238,7 @@ void rdmactl_dump_dev_done(struct netlink_callback *cb)
 
 	ctx->dev_index++;
 	ctx->port = 0;
+	ctx->dev_msg_done = false;
 }
 
 /*
@@ -249,15 +283,15 @@ static void rdmactl_abi_checks(void)
 	RDMACTL_SAME(RDMACTL_DEV_NAME_MAX, IB_DEVICE_NAME_MAX);
 }
 
-/* Answer a doit with one message that fill() writes. */
-int rdmactl_nl_reply(struct genl_info *info, u8 cmd,
-		     int (*fill)(struct sk_buff *skb, void *arg), void *arg)
+/* Answer a doit with one message of at most size bytes that fill() writes. */
+int rdmactl_nl_reply_size(struct genl_info *info, u8 cmd, size_t size,
+			  int (*fill)(struct sk_buff *skb, void *arg), void *arg)
 {
 	struct sk_buff *msg;
 	void *hdr;
 	int err;
 
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	msg = genlmsg_new(size, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
 	err = -EMSGSIZE;

@@ -39,18 +39,21 @@ struct cli_vec {
 	size_t n, cap, size;
 };
 int cli_vec_push(struct cli_vec *v, const void *item);
+/* Empty it, calling release (if any) on each item; keep the memory. */
+void cli_vec_clear(struct cli_vec *v, void (*release)(void *item));
 void cli_vec_free(struct cli_vec *v);
 
 /*
  * The body of every "show": open the handle, list objects of size bytes
  * into a cli_vec with list() (again when the library says -EINTR, devices
  * having changed mid-dump, five times at most), then print() each, or
- * print the one-line error and nothing else. Returns the exit code.
+ * print the one-line error and nothing else; release (if any) frees what
+ * each item owns. Returns the exit code.
  */
 typedef int (*cli_list_fn)(struct rdmactl *h, const void *arg, struct cli_vec *v);
 typedef void (*cli_print_fn)(const void *item);
 int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
-	     const char *what);
+	     void (*release)(void *item), const char *what);
 
 /* rdmactl.c */
 struct rdmactl *cli_open(void);
@@ -62,6 +65,9 @@ void print_begin(void);
 void print_end(void);
 void print_open(void);
 void print_close(void);
+void print_array_open(const char *key);
+void print_array_close(void);
+void print_bool(const char *key, bool val);
 void print_str(const char *key, const char *text_fmt, const char *val);
 void print_uint(const char *key, const char *text_fmt, uint64_t val);
 void print_guid(const char *key, const char *text_fmt, uint64_t guid);
@@ -71,5 +77,6 @@ char *format_guid(uint64_t guid, char *buf, size_t size);
 /* One file per object. */
 int dev_main(int argc, char **argv);
 int port_main(int argc, char **argv);
+int stat_main(int argc, char **argv);
 
 #endif /* RDMACTL_CLI_H */

@@ -107,7 +107,7 @@ static int port_show(int argc, char **argv)
 		}
 		f.dev = dev;
 	}
-	return cli_show(sizeof(struct rdmactl_port_info), port_list, &f, port_print,
+	return cli_show(sizeof(struct rdmactl_port_info), port_list, &f, port_print, NULL,
 			"cannot list ports");
 }
 

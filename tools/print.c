@@ -88,6 +88,36 @@ void print_close(void)
 	first = false;
 }
 
+/* A JSON array under key; nothing in text. */
+void print_array_open(const char *key)
+{
+	if (!cli.json)
+		return;
+	json_key(key);
+	putchar('[');
+	depth++;
+	first = true;
+}
+
+void print_array_close(void)
+{
+	if (!cli.json)
+		return;
+	depth--;
+	if (cli.pretty && !first)
+		printf("\n%*s", depth * 4, "");
+	putchar(']');
+	first = false;
+}
+
+void print_bool(const char *key, bool val)
+{
+	if (cli.json) {
+		json_key(key);
+		fputs(val ? "true" : "false", stdout);
+	}
+}
+
 void print_str(const char *key, const char *text_fmt, const char *val)
 {
 	if (cli.json) {

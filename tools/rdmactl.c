@@ -19,6 +19,7 @@ static int help_main(int argc, char **argv);
 static const struct cli_cmd objects[] = {
 	{ "dev", dev_main, "RDMA devices: driver, GUIDs, firmware, ports" },
 	{ "port", port_main, "RDMA ports: state, rate, LID, link layer, netdev" },
+	{ "stat", stat_main, "port counters: IB PMA and driver; show, watch, reset" },
 	{ "help", help_main, "this text" },
 	{ NULL, NULL, NULL }
 };
@@ -105,7 +106,7 @@ int cli_fail(struct rdmactl *h, int err, const char *what)
 #define CLI_LIST_TRIES 5
 
 int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
-	     const char *what)
+	     void (*release)(void *item), const char *what)
 {
 	struct cli_vec v = { .size = size };
 	struct rdmactl *h;
@@ -116,7 +117,7 @@ int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
 	if (!h)
 		return EXIT_ERROR;
 	for (tries = 0; tries < CLI_LIST_TRIES; tries++) {
-		v.n = 0;
+		cli_vec_clear(&v, release);
 		err = list(h, arg, &v);
 		if (err != -EINTR)
 			break;
@@ -130,6 +131,7 @@ int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
 		print_end();
 		err = EXIT_OK;
 	}
+	cli_vec_clear(&v, release);
 	cli_vec_free(&v);
 	rdmactl_close(h);
 	return err;
@@ -149,6 +151,15 @@ int cli_vec_push(struct cli_vec *v, const void *item)
 	memcpy((char *)v->items + v->n * v->size, item, v->size);
 	v->n++;
 	return 0;
+}
+
+void cli_vec_clear(struct cli_vec *v, void (*release)(void *item))
+{
+	size_t i;
+
+	for (i = 0; release && i < v->n; i++)
+		release((char *)v->items + i * v->size);
+	v->n = 0;
 }
 
 void cli_vec_free(struct cli_vec *v)

@@ -39,11 +39,13 @@ int rdmactl_dev_parse(struct rdmactl *h, rdmactl_attrs tb,
 	return 0;
 }
 
-int rdmactl_dev_handle(struct rdmactl_req *req, rdmactl_attrs tb)
+int rdmactl_dev_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
+		       rdmactl_attrs tb)
 {
 	struct rdmactl_dev_info dev;
 	int err;
 
+	(void)nlh;
 	err = rdmactl_dev_parse(req->h, tb, &dev);
 	if (err)
 		return err;

@@ -31,10 +31,12 @@ struct rdmactl_req {
 	struct rdmactl *h;
 	uint8_t cmd;
 	uint32_t seq;
-	int (*handle)(struct rdmactl_req *req, rdmactl_attrs tb);
+	int (*handle)(struct rdmactl_req *req, const struct nlmsghdr *nlh,
+		      rdmactl_attrs tb);
 	union {
 		rdmactl_dev_cb dev;
 		rdmactl_port_cb port;
+		rdmactl_stat_cb stat;
 	} cb;
 	void *arg;
 	int interrupted;	/* a reply carried NLM_F_DUMP_INTR */
@@ -56,9 +58,11 @@ int rdmactl_transact(struct rdmactl_req *req, struct nlmsghdr *nlh);
  */
 int rdmactl_process(struct rdmactl_req *req, const void *buf, size_t len);
 
-/* Parse and type-check the attributes of one reply. */
+/* Parse and type-check the attributes of one reply, or of a nest. */
 int rdmactl_attrs_parse(struct rdmactl *h, const struct nlmsghdr *nlh,
 			rdmactl_attrs tb);
+int rdmactl_attrs_walk(struct rdmactl *h, const void *start, size_t len,
+		       rdmactl_attrs tb);
 
 /* Copy a string attribute into buf; -EBADMSG if it does not fit. */
 int rdmactl_attr_strcpy(struct rdmactl *h, const struct nlattr *attr,
@@ -71,8 +75,12 @@ int rdmactl_port_parse(struct rdmactl *h, rdmactl_attrs tb,
 		       struct rdmactl_port_info *port);
 
 /* Turn one reply into an object and hand it to the caller's callback. */
-int rdmactl_dev_handle(struct rdmactl_req *req, rdmactl_attrs tb);
-int rdmactl_port_handle(struct rdmactl_req *req, rdmactl_attrs tb);
+int rdmactl_dev_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
+		       rdmactl_attrs tb);
+int rdmactl_port_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
+			rdmactl_attrs tb);
+int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
+			rdmactl_attrs tb);
 
 /* Put the device a request is about: by name. */
 void rdmactl_put_dev(struct nlmsghdr *nlh, const char *name);

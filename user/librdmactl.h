@@ -115,12 +115,89 @@ int rdmactl_dev_list(struct rdmactl *h, const char *name, rdmactl_dev_cb cb,
 int rdmactl_port_list(struct rdmactl *h, const char *dev, uint32_t port,
 		      rdmactl_port_cb cb, void *arg);
 
+/*
+ * Counters. One struct rdmactl_stat is one snapshot of one port (or, port
+ * 0, of a device's own counters), taken at one instant by the kernel.
+ */
+struct rdmactl_counter {
+	const char *name;		/* sysfs's name */
+	uint64_t value;
+	uint64_t bytes;			/* unit RDMACTL_UNIT_OCTETS_4: in bytes */
+	uint32_t flags;			/* RDMACTL_COUNTER_F_* */
+	uint8_t source;			/* enum rdmactl_counter_source */
+	uint8_t width;			/* bits */
+	uint8_t unit;			/* enum rdmactl_counter_unit */
+};
+
+struct rdmactl_stat {
+	uint32_t dev_index;
+	char dev_name[RDMACTL_DEV_NAME_MAX];
+	uint32_t port;			/* 0: the device's own counters */
+	uint64_t timestamp_ns;		/* CLOCK_MONOTONIC */
+	uint64_t baseline_ns;		/* the baseline subtracted, 0: none */
+	uint8_t pma_set;		/* enum rdmactl_pma_set, 0: no PMA */
+	size_t num_counters;
+	struct rdmactl_counter *counters;
+};
+
+typedef int (*rdmactl_stat_cb)(const struct rdmactl_stat *stat, void *arg);
+
+/* Flags of rdmactl_stat_list() and rdmactl_stat_reset(). */
+enum {
+	RDMACTL_STAT_BASELINE = 1 << 0,	/* list: subtract each port's baseline */
+	RDMACTL_STAT_DEVICE = 1 << 1,	/* port 0 means the device's counters */
+	RDMACTL_STAT_HARDWARE = 1 << 2,	/* reset: zero the PMA's counters */
+};
+
+/*
+ * Snapshots of every port of every device (dev NULL), of one device (its
+ * own counters first, as port 0, when it has some), of one port, or with
+ * RDMACTL_STAT_DEVICE and port 0 of the device's own counters. -EINTR as
+ * for rdmactl_dev_list().
+ */
+int rdmactl_stat_list(struct rdmactl *h, const char *dev, uint32_t port,
+		      unsigned int flags, rdmactl_stat_cb cb, void *arg);
+
+/*
+ * Reset the counters of every port (dev NULL), of a device, or of a port:
+ * by default record them as the baseline rdmactl_stat_list() subtracts on
+ * request, and change nothing else; with RDMACTL_STAT_HARDWARE zero the
+ * PMA's counters, for every tool. Needs CAP_NET_ADMIN (-EPERM).
+ */
+int rdmactl_stat_reset(struct rdmactl *h, const char *dev, uint32_t port,
+		       unsigned int flags);
+
+/* A snapshot that outlives its callback, and its release. */
+struct rdmactl_stat *rdmactl_stat_dup(const struct rdmactl_stat *stat);
+void rdmactl_stat_free(struct rdmactl_stat *stat);
+
+/* The counter of that name in a snapshot, or NULL. */
+const struct rdmactl_counter *rdmactl_stat_counter(const struct rdmactl_stat *stat,
+						   const char *name);
+
+/* What rdmactl_counter_delta() could tell. */
+enum rdmactl_delta {
+	RDMACTL_DELTA_EXACT = 0,
+	RDMACTL_DELTA_SATURATED = 1,	/* at least this: the counter is at its maximum */
+	RDMACTL_DELTA_RESET = 2,	/* it fell, so it was reset: growth since then */
+};
+
+/*
+ * How much a counter grew from one snapshot to a later one, modulo its
+ * width for counters that wrap; returns enum rdmactl_delta.
+ */
+int rdmactl_counter_delta(const struct rdmactl_counter *before,
+			  const struct rdmactl_counter *after, uint64_t *delta);
+
 /* Names of the uapi enums, as the CLI prints them: "ACTIVE", "LINK_UP"... */
 const char *rdmactl_port_state_name(uint8_t state);
 const char *rdmactl_port_phys_state_name(uint8_t phys_state);
 const char *rdmactl_link_layer_name(uint8_t link_layer);
 const char *rdmactl_node_type_name(uint8_t node_type);
 const char *rdmactl_port_speed_name(uint32_t speed);
+const char *rdmactl_pma_set_name(uint8_t pma_set);
+const char *rdmactl_counter_source_name(uint8_t source);
+const char *rdmactl_counter_unit_name(uint8_t unit);
 
 #ifdef __cplusplus
 }

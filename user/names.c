@@ -75,3 +75,39 @@ RDMACTL_EXPORT const char *rdmactl_port_speed_name(uint32_t speed)
 	default:			return "UNKNOWN";
 	}
 }
+
+RDMACTL_EXPORT const char *rdmactl_pma_set_name(uint8_t pma_set)
+{
+	static const char *const names[] = {
+		[0] = "none",
+		[RDMACTL_PMA_BASIC] = "basic",
+		[RDMACTL_PMA_EXT] = "extended",
+		[RDMACTL_PMA_EXT_NOIETF] = "extended_noietf",
+	};
+
+	return NAME(names, pma_set);
+}
+
+RDMACTL_EXPORT const char *rdmactl_counter_source_name(uint8_t source)
+{
+	static const char *const names[] = {
+		[RDMACTL_SOURCE_PMA] = "pma",
+		[RDMACTL_SOURCE_DRIVER] = "driver",
+		[RDMACTL_SOURCE_DRIVER_DEVICE] = "driver_device",
+	};
+
+	return NAME(names, source);
+}
+
+RDMACTL_EXPORT const char *rdmactl_counter_unit_name(uint8_t unit)
+{
+	static const char *const names[] = {
+		[RDMACTL_UNIT_UNSPEC] = "",
+		[RDMACTL_UNIT_EVENTS] = "events",
+		[RDMACTL_UNIT_PACKETS] = "packets",
+		[RDMACTL_UNIT_OCTETS_4] = "4_octets",
+		[RDMACTL_UNIT_TICKS] = "ticks",
+	};
+
+	return NAME(names, unit);
+}

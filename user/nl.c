@@ -53,6 +53,19 @@ static const enum mnl_attr_data_type rdmactl_attr_types[RDMACTL_A_MAX + 1] = {
 	[RDMACTL_A_PORT_PKEY_TBL_LEN] = MNL_TYPE_U32,
 	[RDMACTL_A_PORT_NETDEV_INDEX] = MNL_TYPE_U32,
 	[RDMACTL_A_PORT_NETDEV_NAME] = MNL_TYPE_NUL_STRING,
+	[RDMACTL_A_STAT_TIMESTAMP] = MNL_TYPE_U64,
+	[RDMACTL_A_STAT_PMA_SET] = MNL_TYPE_U8,
+	[RDMACTL_A_STAT_BASELINE] = MNL_TYPE_FLAG,
+	[RDMACTL_A_STAT_BASELINE_TIMESTAMP] = MNL_TYPE_U64,
+	[RDMACTL_A_STAT_RESET_HARDWARE] = MNL_TYPE_FLAG,
+	[RDMACTL_A_STAT_COUNTER] = MNL_TYPE_NESTED,
+	[RDMACTL_A_COUNTER_NAME] = MNL_TYPE_NUL_STRING,
+	[RDMACTL_A_COUNTER_VALUE] = MNL_TYPE_U64,
+	[RDMACTL_A_COUNTER_SOURCE] = MNL_TYPE_U8,
+	[RDMACTL_A_COUNTER_WIDTH] = MNL_TYPE_U8,
+	[RDMACTL_A_COUNTER_FLAGS] = MNL_TYPE_U32,
+	[RDMACTL_A_COUNTER_UNIT] = MNL_TYPE_U8,
+	[RDMACTL_A_COUNTER_BYTES] = MNL_TYPE_U64,
 };
 
 void rdmactl_set_err(struct rdmactl *h, const char *fmt, ...)
@@ -79,27 +92,19 @@ RDMACTL_EXPORT const char *rdmactl_version(void)
 	return RDMACTL_LIB_VERSION;
 }
 
-int rdmactl_attrs_parse(struct rdmactl *h, const struct nlmsghdr *nlh,
-			rdmactl_attrs tb)
+int rdmactl_attrs_walk(struct rdmactl *h, const void *start, size_t len,
+		       rdmactl_attrs tb)
 {
-	size_t hdrlen = MNL_ALIGN(sizeof(struct genlmsghdr));
-	const struct nlattr *attr;
-	size_t left;
+	const struct nlattr *attr = start;
+	size_t left = len;
 
 	memset(tb, 0, sizeof(rdmactl_attrs));
-	if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN + hdrlen) {
-		rdmactl_set_err(h, "reply too short for a generic netlink header");
-		return -EBADMSG;
-	}
-
-	attr = mnl_nlmsg_get_payload_offset(nlh, hdrlen);
-	left = nlh->nlmsg_len - MNL_NLMSG_HDRLEN - hdrlen;
 	while (left > 0) {
 		uint16_t type;
 
 		if (!mnl_attr_ok(attr, (int)left)) {
 			rdmactl_set_err(h, "malformed attribute at offset %zu of a reply",
-					(size_t)((const char *)attr - (const char *)nlh));
+					(size_t)((const char *)attr - (const char *)start));
 			return -EBADMSG;
 		}
 		type = mnl_attr_get_type(attr);
@@ -120,6 +125,20 @@ int rdmactl_attrs_parse(struct rdmactl *h, const struct nlmsghdr *nlh,
 	return 0;
 }
 
+int rdmactl_attrs_parse(struct rdmactl *h, const struct nlmsghdr *nlh,
+			rdmactl_attrs tb)
+{
+	size_t hdrlen = MNL_ALIGN(sizeof(struct genlmsghdr));
+
+	if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN + hdrlen) {
+		memset(tb, 0, sizeof(rdmactl_attrs));
+		rdmactl_set_err(h, "reply too short for a generic netlink header");
+		return -EBADMSG;
+	}
+	return rdmactl_attrs_walk(h, mnl_nlmsg_get_payload_offset(nlh, hdrlen),
+				  nlh->nlmsg_len - MNL_NLMSG_HDRLEN - hdrlen, tb);
+}
+
 int rdmactl_attr_strcpy(struct rdmactl *h, const struct nlattr *attr,
 			char *buf, size_t size)
 {
@@ -136,12 +155,19 @@ int rdmactl_attr_strcpy(struct rdmactl *h, const struct nlattr *attr,
 	return 0;
 }
 
-/* The extended ACK message that follows an error code, if there is one. */
+/*
+ * The message for an error: the extended ACK's when it follows the error
+ * code, else one of ours.
+ */
 static void rdmactl_extack(struct rdmactl *h, const struct nlmsghdr *nlh,
-			   size_t offset)
+			   size_t offset, int err)
 {
 	const struct nlattr *attr;
 
+	if (err == -EPERM)
+		rdmactl_set_err(h, "permission denied: this needs CAP_NET_ADMIN");
+	else
+		rdmactl_set_err(h, "%s", strerror(-err));
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || nlh->nlmsg_len <= offset)
 		return;
 	mnl_attr_for_each(attr, nlh, offset - MNL_NLMSG_HDRLEN) {
@@ -168,8 +194,7 @@ static int rdmactl_error_msg(struct rdmactl_req *req, const struct nlmsghdr *nlh
 		offset += sizeof(e->msg);
 	else
 		offset += MNL_ALIGN(e->msg.nlmsg_len);
-	rdmactl_set_err(req->h, "%s", strerror(-e->error));
-	rdmactl_extack(req->h, nlh, offset);
+	rdmactl_extack(req->h, nlh, offset, e->error);
 	return e->error;
 }
 
@@ -182,8 +207,7 @@ static int rdmactl_done_msg(struct rdmactl_req *req, const struct nlmsghdr *nlh)
 	memcpy(&err, mnl_nlmsg_get_payload(nlh), sizeof(err));
 	if (err >= 0)
 		return 0;
-	rdmactl_set_err(req->h, "%s", strerror(-err));
-	rdmactl_extack(req->h, nlh, MNL_NLMSG_HDRLEN + sizeof(err));
+	rdmactl_extack(req->h, nlh, MNL_NLMSG_HDRLEN + sizeof(err), err);
 	return err;
 }
 
@@ -223,7 +247,7 @@ int rdmactl_process(struct rdmactl_req *req, const void *buf, size_t len)
 		err = rdmactl_attrs_parse(req->h, nlh, tb);
 		if (err)
 			return err;
-		err = req->handle(req, tb);
+		err = req->handle(req, nlh, tb);
 		if (err < 0)
 			return err;
 		if (err > 0)

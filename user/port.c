@@ -71,11 +71,13 @@ int rdmactl_port_parse(struct rdmactl *h, rdmactl_attrs tb,
 	return 0;
 }
 
-int rdmactl_port_handle(struct rdmactl_req *req, rdmactl_attrs tb)
+int rdmactl_port_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
+			rdmactl_attrs tb)
 {
 	struct rdmactl_port_info port;
 	int err;
 
+	(void)nlh;
 	err = rdmactl_port_parse(req->h, tb, &port);
 	if (err)
 		return err;

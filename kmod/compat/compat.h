@@ -17,6 +17,12 @@
 
 #include "generated.h"
 
+#ifdef HAVE_LINUX_UNALIGNED_H
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
+
 #ifdef HAVE_GENL_INFO_DUMP
 static inline struct nlattr **rdmactl_dump_attrs(struct netlink_callback *cb)
 {

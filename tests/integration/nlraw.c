@@ -32,6 +32,9 @@ static const struct { const char *name; unsigned int value; } names[] = {
 	{ "DEV_GET", RDMACTL_CMD_DEV_GET }, { "PORT_GET", RDMACTL_CMD_PORT_GET },
 	{ "DEV_INDEX", RDMACTL_A_DEV_INDEX }, { "DEV_NAME", RDMACTL_A_DEV_NAME },
 	{ "PORT_INDEX", RDMACTL_A_PORT_INDEX }, { "PORT_STATE", RDMACTL_A_PORT_STATE },
+	{ "STAT_GET", RDMACTL_CMD_STAT_GET }, { "STAT_RESET", RDMACTL_CMD_STAT_RESET },
+	{ "STAT_BASELINE", RDMACTL_A_STAT_BASELINE },
+	{ "STAT_RESET_HARDWARE", RDMACTL_A_STAT_RESET_HARDWARE },
 };
 
 /* A number, or one of the uapi names above without its prefix. */

@@ -182,9 +182,15 @@ static void test_errors(void)
 	CHECK(!strcmp(handle.errmsg, "device mlx5_9 not found"), "and the extack message: \"%s\"", handle.errmsg);
 
 	req_init(&req, RDMACTL_CMD_DEV_GET);
+	error_msg(-EBUSY, NULL);
+	CHECK(run(&req) == -EBUSY, "NLMSG_ERROR without extack");
+	CHECK(!strcmp(handle.errmsg, strerror(EBUSY)), "falls back to strerror: \"%s\"", handle.errmsg);
+
+	req_init(&req, RDMACTL_CMD_STAT_RESET);
 	error_msg(-EPERM, NULL);
-	CHECK(run(&req) == -EPERM, "NLMSG_ERROR without extack");
-	CHECK(!strcmp(handle.errmsg, strerror(EPERM)), "falls back to strerror: \"%s\"", handle.errmsg);
+	CHECK(run(&req) == -EPERM, "EPERM from GENL_ADMIN_PERM, which has no extack");
+	CHECK(!strcmp(handle.errmsg, "permission denied: this needs CAP_NET_ADMIN"),
+	      "says what it needs: \"%s\"", handle.errmsg);
 
 	req_init(&req, RDMACTL_CMD_DEV_GET);
 	error_msg(0, NULL);

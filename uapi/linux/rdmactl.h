@@ -67,7 +67,43 @@
  *     RDMACTL_A_PORT_NETDEV_INDEX    u32     when visible from the caller
  *     RDMACTL_A_PORT_NETDEV_NAME     string  when visible from the caller
  *
- * Neither command changes state, so neither needs CAP_NET_ADMIN.
+ * RDMACTL_CMD_STAT_GET
+ *   Request (doit): a device and RDMACTL_A_PORT_INDEX, 0 meaning the
+ *   device's own counters. Request (dump): every port of every device, or
+ *   of one device (its device-level counters first, as port 0). Either
+ *   may carry RDMACTL_A_STAT_BASELINE to subtract the port's baseline.
+ *   Reply, one message per port, one consistent snapshot:
+ *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME, RDMACTL_A_PORT_INDEX
+ *     RDMACTL_A_STAT_TIMESTAMP       u64     ns, CLOCK_MONOTONIC
+ *     RDMACTL_A_STAT_PMA_SET         u8      enum rdmactl_pma_set; absent
+ *                                            when the port has no PMA
+ *     RDMACTL_A_STAT_BASELINE_TIMESTAMP u64  when the subtracted baseline
+ *                                            was taken; only when one was
+ *     RDMACTL_A_STAT_COUNTER         nest    one per counter, repeated:
+ *       RDMACTL_A_COUNTER_NAME       string  sysfs's name (counters/,
+ *                                            hw_counters/)
+ *       RDMACTL_A_COUNTER_VALUE      u64
+ *       RDMACTL_A_COUNTER_SOURCE     u8      enum rdmactl_counter_source
+ *       RDMACTL_A_COUNTER_WIDTH      u8      bits the hardware keeps
+ *       RDMACTL_A_COUNTER_FLAGS      u32     RDMACTL_COUNTER_F_*
+ *       RDMACTL_A_COUNTER_UNIT       u8      enum rdmactl_counter_unit
+ *       RDMACTL_A_COUNTER_BYTES      u64     data counters only: the value
+ *                                            in bytes (4 x the value)
+ *   PMA counters cost at most two MADs per port and snapshot (PortCounters,
+ *   and PortCountersExtended when ClassPortInfo advertises it; the first
+ *   snapshot of a port also reads ClassPortInfo), chosen as sysfs does.
+ *
+ * RDMACTL_CMD_STAT_RESET (CAP_NET_ADMIN)
+ *   Request (doit): no device (every port), a device (its ports and its
+ *   device counters) or a device and a port; and
+ *     RDMACTL_A_STAT_RESET_HARDWARE  flag    zero the PMA counters (a
+ *                                            PortCounters and, where there
+ *                                            is one, PortCountersExtended
+ *                                            Set, as `perfquery -R`)
+ *   Without it, the ports' counters are recorded as their baseline, which
+ *   RDMACTL_CMD_STAT_GET subtracts when asked, and nothing else changes.
+ *
+ * DEV_GET, PORT_GET and STAT_GET change nothing and need no privilege.
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
 #define _UAPI_LINUX_RDMACTL_H
@@ -82,6 +118,8 @@ enum rdmactl_cmd {
 	RDMACTL_CMD_UNSPEC,
 	RDMACTL_CMD_DEV_GET,
 	RDMACTL_CMD_PORT_GET,
+	RDMACTL_CMD_STAT_GET,
+	RDMACTL_CMD_STAT_RESET,
 
 	__RDMACTL_CMD_MAX,
 	RDMACTL_CMD_MAX = __RDMACTL_CMD_MAX - 1
@@ -124,6 +162,20 @@ enum rdmactl_attr {
 	RDMACTL_A_PORT_PKEY_TBL_LEN,	/* u32 */
 	RDMACTL_A_PORT_NETDEV_INDEX,	/* u32 */
 	RDMACTL_A_PORT_NETDEV_NAME,	/* string */
+
+	RDMACTL_A_STAT_TIMESTAMP,	/* u64 */
+	RDMACTL_A_STAT_PMA_SET,		/* u8 */
+	RDMACTL_A_STAT_BASELINE,	/* flag */
+	RDMACTL_A_STAT_BASELINE_TIMESTAMP, /* u64 */
+	RDMACTL_A_STAT_RESET_HARDWARE,	/* flag */
+	RDMACTL_A_STAT_COUNTER,		/* nest */
+	RDMACTL_A_COUNTER_NAME,		/* string */
+	RDMACTL_A_COUNTER_VALUE,	/* u64 */
+	RDMACTL_A_COUNTER_SOURCE,	/* u8 */
+	RDMACTL_A_COUNTER_WIDTH,	/* u8 */
+	RDMACTL_A_COUNTER_FLAGS,	/* u32 */
+	RDMACTL_A_COUNTER_UNIT,		/* u8 */
+	RDMACTL_A_COUNTER_BYTES,	/* u64 */
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
@@ -179,5 +231,32 @@ enum rdmactl_port_speed {
 	RDMACTL_SPEED_NDR = 128,	/* 100 Gb/s */
 	RDMACTL_SPEED_XDR = 256,	/* 200 Gb/s */
 };
+
+/* Which PMA counter set a port has, as ClassPortInfo says. */
+enum rdmactl_pma_set {
+	RDMACTL_PMA_BASIC = 1,		/* PortCounters: 32-bit data counters */
+	RDMACTL_PMA_EXT = 2,		/* + PortCountersExtended, uni/multicast */
+	RDMACTL_PMA_EXT_NOIETF = 3,	/* + PortCountersExtended, no uni/multicast */
+};
+
+enum rdmactl_counter_source {
+	RDMACTL_SOURCE_PMA = 1,		/* the IB Performance Management Agent */
+	RDMACTL_SOURCE_DRIVER = 2,	/* the driver's port hw counters */
+	RDMACTL_SOURCE_DRIVER_DEVICE = 3, /* the driver's device hw counters */
+};
+
+enum rdmactl_counter_unit {
+	RDMACTL_UNIT_UNSPEC = 0,	/* a driver counter: its driver's unit */
+	RDMACTL_UNIT_EVENTS = 1,
+	RDMACTL_UNIT_PACKETS = 2,
+	RDMACTL_UNIT_OCTETS_4 = 3,	/* 4-octet words: see COUNTER_BYTES */
+	RDMACTL_UNIT_TICKS = 4,		/* PortXmitWait's sample ticks */
+};
+
+/* RDMACTL_A_COUNTER_FLAGS */
+#define RDMACTL_COUNTER_F_ERROR		(1U << 0) /* counts errors */
+#define RDMACTL_COUNTER_F_SATURATES	(1U << 1) /* stops at 2^width - 1 */
+#define RDMACTL_COUNTER_F_WRAPS		(1U << 2) /* goes on from 0 */
+#define RDMACTL_COUNTER_F_BASELINED	(1U << 3) /* a baseline was subtracted */
 
 #endif /* _UAPI_LINUX_RDMACTL_H */

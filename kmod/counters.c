@@ -1,0 +1,646 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RDMACTL_CMD_STAT_GET and RDMACTL_CMD_STAT_RESET: one consistent snapshot
+ * of a port's IB PMA counters and driver hw counters, and two ways to
+ * reset them (the PMA's own, or a baseline only rdmactl subtracts).
+ *
+ * The PMA is reached as sysfs reaches it: a PerfMgmt MAD handed to the
+ * driver's process_mad(), from process context. Its ClassPortInfo picks
+ * the counter set, as sysfs's get_counter_table() does, and is asked once
+ * per port. Driver counters are read into a stats object of our own from
+ * ops.alloc_hw_port_stats(), so sysfs's object is never touched; they lack
+ * what the core adds to sysfs and nldev for QPs bound to counters.
+ */
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+#include <rdma/ib_mad.h>
+#include <rdma/ib_pma.h>
+
+#include "core.h"
+
+/* Where a PMA counter lives: bit offset and width in PortCounters, index
+ * in PortCountersExtended (64 bits each, from byte 8), -1 when it is not.
+ */
+struct rdmactl_pma_counter {
+	const char *name;
+	u16 off;
+	u8 width;
+	s8 ext;
+	u8 unit;
+	bool error;
+	bool ietf;	/* only in the full extended set */
+};
+
+#define PMA(n, o, w, x, u, e, i) { .name = n, .off = o, .width = w, .ext = x, \
+				   .unit = RDMACTL_UNIT_##u, .error = e, .ietf = i }
+
+static const struct rdmactl_pma_counter rdmactl_pma[RDMACTL_PMA_NUM] = {
+	PMA("symbol_error", 32, 16, -1, EVENTS, true, false),
+	PMA("link_error_recovery", 48, 8, -1, EVENTS, true, false),
+	PMA("link_downed", 56, 8, -1, EVENTS, true, false),
+	PMA("port_rcv_errors", 64, 16, -1, EVENTS, true, false),
+	PMA("port_rcv_remote_physical_errors", 80, 16, -1, EVENTS, true, false),
+	PMA("port_rcv_switch_relay_errors", 96, 16, -1, EVENTS, true, false),
+	PMA("port_xmit_discards", 112, 16, -1, EVENTS, true, false),
+	PMA("port_xmit_constraint_errors", 128, 8, -1, EVENTS, true, false),
+	PMA("port_rcv_constraint_errors", 136, 8, -1, EVENTS, true, false),
+	PMA("local_link_integrity_errors", 152, 4, -1, EVENTS, true, false),
+	PMA("excessive_buffer_overrun_errors", 156, 4, -1, EVENTS, true, false),
+	PMA("VL15_dropped", 176, 16, -1, EVENTS, true, false),
+	PMA("port_xmit_data", 192, 32, 0, OCTETS_4, false, false),
+	PMA("port_rcv_data", 224, 32, 1, OCTETS_4, false, false),
+	PMA("port_xmit_packets", 256, 32, 2, PACKETS, false, false),
+	PMA("port_rcv_packets", 288, 32, 3, PACKETS, false, false),
+	PMA("port_xmit_wait", 320, 32, -1, TICKS, false, false),
+	PMA("unicast_xmit_packets", 0, 0, 4, PACKETS, false, true),
+	PMA("unicast_rcv_packets", 0, 0, 5, PACKETS, false, true),
+	PMA("multicast_xmit_packets", 0, 0, 6, PACKETS, false, true),
+	PMA("multicast_rcv_packets", 0, 0, 7, PACKETS, false, true),
+};
+
+/* One counter as read: the PMA set decides which are there, and how wide. */
+struct rdmactl_pma_snap {
+	u64 value[RDMACTL_PMA_NUM];
+	u8 width[RDMACTL_PMA_NUM];	/* 0: not in this port's set */
+};
+
+/* Bytes of netlink one counter takes at most (names up to 64 bytes). */
+#define RDMACTL_COUNTER_MSG_SIZE						\
+	(nla_total_size(0) + nla_total_size(64) + 2 * nla_total_size_64bit(8) + \
+	 3 * nla_total_size(1) + nla_total_size(4))
+
+static struct rdmactl_stat_state *rdmactl_stat_of(struct rdmactl_dev *dev, u32 port)
+{
+	return &dev->stats[port ? port - rdma_start_port(dev->ibdev) + 1 : 0];
+}
+
+int rdmactl_stat_init(struct rdmactl_dev *dev)
+{
+	struct ib_device *ibdev = dev->ibdev;
+	unsigned int i;
+	u32 port;
+
+	dev->nstats = rdma_end_port(ibdev) - rdma_start_port(ibdev) + 2;
+	dev->stats = kcalloc(dev->nstats, sizeof(*dev->stats), GFP_KERNEL);
+	if (!dev->stats)
+		return -ENOMEM;
+	for (i = 0; i < dev->nstats; i++) {
+		mutex_init(&dev->stats[i].lock);
+		dev->stats[i].pma_set = -1;
+	}
+
+	if (ibdev->ops.alloc_hw_device_stats)
+		dev->stats[0].hw = ibdev->ops.alloc_hw_device_stats(ibdev);
+	rdma_for_each_port(ibdev, port) {
+		struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
+
+		if (ibdev->ops.alloc_hw_port_stats)
+			st->hw = ibdev->ops.alloc_hw_port_stats(ibdev, port);
+		if (!ibdev->ops.process_mad)
+			st->pma_set = 0;
+	}
+	for (i = 0; i < dev->nstats; i++) {
+		struct rdmactl_stat_state *st = &dev->stats[i];
+
+		if (!st->hw)
+			continue;
+		st->hw_base = kcalloc(st->hw->num_counters, sizeof(u64), GFP_KERNEL);
+		if (!st->hw_base)
+			goto err_free;
+	}
+	return 0;
+
+err_free:
+	rdmactl_stat_fini(dev);
+	return -ENOMEM;
+}
+
+void rdmactl_stat_fini(struct rdmactl_dev *dev)
+{
+	unsigned int i;
+
+	for (i = 0; dev->stats && i < dev->nstats; i++) {
+		if (dev->stats[i].hw)
+			rdma_free_hw_stats_struct(dev->stats[i].hw);
+		kfree(dev->stats[i].hw_base);
+		mutex_destroy(&dev->stats[i].lock);
+	}
+	kfree(dev->stats);
+	dev->stats = NULL;
+}
+
+/* One PerfMgmt MAD; the attribute's 192 bytes land in data. */
+static int rdmactl_perf_mad(struct ib_device *ibdev, u32 port, __be16 attr,
+			    u8 method, u16 select, u8 *data)
+{
+	struct ib_mad *in, *out;
+	size_t out_size = sizeof(*out);
+	u16 pkey_index = 0;
+	int ret = -ENOMEM;
+	int rc;
+
+	in = kzalloc(sizeof(*in), GFP_KERNEL);
+	out = kzalloc(sizeof(*out), GFP_KERNEL);
+	if (!in || !out)
+		goto out;
+
+	in->mad_hdr.base_version = 1;
+	in->mad_hdr.mgmt_class = IB_MGMT_CLASS_PERF_MGMT;
+	in->mad_hdr.class_version = 1;
+	in->mad_hdr.method = method;
+	in->mad_hdr.attr_id = attr;
+	if (attr != IB_PMA_CLASS_PORT_INFO) {
+		struct ib_pma_portcounters *pc = (void *)(in->data + 40);
+
+		pc->port_select = port;
+		pc->counter_select = cpu_to_be16(select);
+		if (method == IB_MGMT_METHOD_SET && attr == IB_PMA_PORT_COUNTERS)
+			pc->reserved1 = 0xff;	/* CounterSelect2: PortXmitWait */
+	}
+
+	rc = ibdev->ops.process_mad(ibdev, IB_MAD_IGNORE_MKEY, port, NULL, NULL,
+				    in, out, &out_size, &pkey_index);
+	ret = -EIO;
+	if ((rc & (IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY)) !=
+	    (IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY) || out->mad_hdr.status)
+		goto out;
+	memcpy(data, out->data + 40, sizeof(out->data) - 40);
+	ret = 0;
+out:
+	kfree(in);
+	kfree(out);
+	return ret;
+}
+
+/* Called with st->lock held. Which set the port has, asked once. */
+static void rdmactl_pma_probe(struct rdmactl_dev *dev, u32 port,
+			      struct rdmactl_stat_state *st)
+{
+	u8 data[192];
+	struct ib_class_port_info *cpi = (void *)data;
+
+	if (st->pma_set >= 0)
+		return;
+	if (rdmactl_perf_mad(dev->ibdev, port, IB_PMA_CLASS_PORT_INFO,
+			     IB_MGMT_METHOD_GET, 0, data)) {
+		st->pma_set = 0;	/* no PMA answers on this port */
+		return;
+	}
+	if (cpi->capability_mask & IB_PMA_CLASS_CAP_EXT_WIDTH)
+		st->pma_set = RDMACTL_PMA_EXT;
+	else if (cpi->capability_mask & IB_PMA_CLASS_CAP_EXT_WIDTH_NOIETF)
+		st->pma_set = RDMACTL_PMA_EXT_NOIETF;
+	else
+		st->pma_set = RDMACTL_PMA_BASIC;
+}
+
+/* A big-endian field of width bits at bit offset off, as sysfs reads it. */
+static u64 rdmactl_pma_field(const u8 *data, u16 off, u8 width)
+{
+	const u8 *p = data + off / 8;
+
+	switch (width) {
+	case 4:
+		return (*p >> (4 - off % 8)) & 0xf;
+	case 8:
+		return *p;
+	case 16:
+		return get_unaligned_be16(p);
+	default:
+		return get_unaligned_be32(p);
+	}
+}
+
+/*
+ * Called with st->lock held. Read the port's PMA with one or two MADs.
+ * Returns 0 with snap->width all 0 when the port has no PMA.
+ */
+static int rdmactl_pma_read(struct rdmactl_dev *dev, u32 port,
+			    struct rdmactl_stat_state *st, struct rdmactl_pma_snap *snap)
+{
+	u8 basic[192], ext[192];
+	int i, err;
+
+	memset(snap, 0, sizeof(*snap));
+	rdmactl_pma_probe(dev, port, st);
+	if (!st->pma_set)
+		return 0;
+
+	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS,
+			       IB_MGMT_METHOD_GET, 0, basic);
+	if (!err && st->pma_set != RDMACTL_PMA_BASIC)
+		err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS_EXT,
+				       IB_MGMT_METHOD_GET, 0, ext);
+	if (err)
+		return err;
+
+	for (i = 0; i < RDMACTL_PMA_NUM; i++) {
+		const struct rdmactl_pma_counter *c = &rdmactl_pma[i];
+		bool use_ext = c->ext >= 0 && st->pma_set != RDMACTL_PMA_BASIC &&
+			       (!c->ietf || st->pma_set == RDMACTL_PMA_EXT);
+
+		if (use_ext) {
+			snap->value[i] = get_unaligned_be64(ext + 8 + 8 * c->ext);
+			snap->width[i] = 64;
+		} else if (c->width) {
+			snap->value[i] = rdmactl_pma_field(basic, c->off, c->width);
+			snap->width[i] = c->width;
+		}
+	}
+	return 0;
+}
+
+/* Called with st->lock held. The driver's counters into our own object. */
+static bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port,
+			    struct rdmactl_stat_state *st)
+{
+	if (!st->hw)
+		return false;
+	return dev->ibdev->ops.get_hw_stats(dev->ibdev, st->hw, port,
+					    st->hw->num_counters) >= 0;
+}
+
+static bool rdmactl_hw_enabled(const struct rdma_hw_stats *hw, int i)
+{
+	return !hw->is_disabled || !test_bit(i, hw->is_disabled);
+}
+
+/* value less the baseline: modulo 2^width, or the value when it fell. */
+static u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps)
+{
+	if (wraps)
+		return width >= 64 ? v - base : (v - base) & (BIT_ULL(width) - 1);
+	return v >= base ? v - base : v;
+}
+
+static int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
+			       u8 source, u8 width, u32 flags, u8 unit)
+{
+	struct nlattr *nest = nla_nest_start(skb, RDMACTL_A_STAT_COUNTER);
+
+	if (!nest ||
+	    nla_put_string(skb, RDMACTL_A_COUNTER_NAME, name) ||
+	    nla_put_u64_64bit(skb, RDMACTL_A_COUNTER_VALUE, v, RDMACTL_A_PAD) ||
+	    nla_put_u8(skb, RDMACTL_A_COUNTER_SOURCE, source) ||
+	    nla_put_u8(skb, RDMACTL_A_COUNTER_WIDTH, width) ||
+	    nla_put_u32(skb, RDMACTL_A_COUNTER_FLAGS, flags) ||
+	    nla_put_u8(skb, RDMACTL_A_COUNTER_UNIT, unit) ||
+	    (unit == RDMACTL_UNIT_OCTETS_4 &&
+	     nla_put_u64_64bit(skb, RDMACTL_A_COUNTER_BYTES,
+			       v > U64_MAX / 4 ? U64_MAX : v * 4, RDMACTL_A_PAD)))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int rdmactl_put_pma(struct sk_buff *skb, struct rdmactl_stat_state *st,
+			   const struct rdmactl_pma_snap *snap, bool baseline)
+{
+	int i;
+
+	if (nla_put_u8(skb, RDMACTL_A_STAT_PMA_SET, st->pma_set))
+		return -EMSGSIZE;
+	for (i = 0; i < RDMACTL_PMA_NUM; i++) {
+		const struct rdmactl_pma_counter *c = &rdmactl_pma[i];
+		u8 width = snap->width[i];
+		u32 flags = c->error ? RDMACTL_COUNTER_F_ERROR : 0;
+		u64 v = snap->value[i];
+
+		if (!width)
+			continue;
+		flags |= width == 64 ? RDMACTL_COUNTER_F_WRAPS : RDMACTL_COUNTER_F_SATURATES;
+		if (baseline) {
+			v = rdmactl_less_base(v, st->pma_base[i], width, width == 64);
+			flags |= RDMACTL_COUNTER_F_BASELINED;
+		}
+		if (rdmactl_put_counter(skb, c->name, v, RDMACTL_SOURCE_PMA, width,
+					flags, c->unit))
+			return -EMSGSIZE;
+	}
+	return 0;
+}
+
+static int rdmactl_put_hw(struct sk_buff *skb, struct rdmactl_stat_state *st,
+			  u8 source, bool baseline)
+{
+	const struct rdma_hw_stats *hw = st->hw;
+	int i;
+
+	for (i = 0; i < hw->num_counters; i++) {
+		u32 flags = RDMACTL_COUNTER_F_WRAPS;
+		u64 v = hw->value[i];
+
+		if (!rdmactl_hw_enabled(hw, i))
+			continue;
+		if (baseline) {
+			v -= st->hw_base[i];
+			flags |= RDMACTL_COUNTER_F_BASELINED;
+		}
+		if (rdmactl_put_counter(skb, hw->descs[i].name, v, source, 64, flags,
+					RDMACTL_UNIT_UNSPEC))
+			return -EMSGSIZE;
+	}
+	return 0;
+}
+
+/*
+ * Snapshot one port (0: the device's own counters) into the message.
+ * Called with st->lock held; every MAD and the driver read happen here.
+ */
+static int rdmactl_fill_stat(struct sk_buff *skb, struct rdmactl_dev *dev, u32 port,
+			     bool want_baseline)
+{
+	struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
+	bool baseline = want_baseline && st->has_baseline;
+	struct rdmactl_pma_snap snap;
+	bool have_pma = false, have_hw;
+
+	if (port && !rdmactl_pma_read(dev, port, st, &snap))
+		have_pma = st->pma_set > 0;
+	have_hw = rdmactl_hw_read(dev, port, st);
+
+	if (rdmactl_fill_dev_ident(skb, dev) ||
+	    nla_put_u32(skb, RDMACTL_A_PORT_INDEX, port) ||
+	    nla_put_u64_64bit(skb, RDMACTL_A_STAT_TIMESTAMP, ktime_get_ns(),
+			      RDMACTL_A_PAD) ||
+	    (baseline && nla_put_u64_64bit(skb, RDMACTL_A_STAT_BASELINE_TIMESTAMP,
+					   st->baseline_ts, RDMACTL_A_PAD)) ||
+	    (have_pma && rdmactl_put_pma(skb, st, &snap, baseline)) ||
+	    (have_hw && rdmactl_put_hw(skb, st, port ? RDMACTL_SOURCE_DRIVER :
+					RDMACTL_SOURCE_DRIVER_DEVICE, baseline)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* The largest message one port of dev can need. */
+static size_t rdmactl_stat_msg_size(struct rdmactl_dev *dev)
+{
+	size_t most = 0;
+	unsigned int i;
+
+	for (i = 0; i < dev->nstats; i++) {
+		size_t n = RDMACTL_PMA_NUM + (dev->stats[i].hw ? dev->stats[i].hw->num_counters : 0);
+
+		most = max(most, n);
+	}
+	return NLMSG_HDRLEN + GENL_HDRLEN + 256 + most * RDMACTL_COUNTER_MSG_SIZE;
+}
+
+/* The port a STAT request names: 0 is the device's own counters. */
+static int rdmactl_stat_port(struct rdmactl_dev *dev, struct nlattr *port_attr,
+			     struct netlink_ext_ack *extack, u32 *port)
+{
+	char name[IB_DEVICE_NAME_MAX];
+
+	*port = nla_get_u32(port_attr);
+	if (*port)
+		return rdmactl_nl_port_check(dev, port_attr, extack);
+	if (dev->stats[0].hw)
+		return 0;
+	rdmactl_dev_name(dev, name);
+	rdmactl_err_fmt(extack, port_attr, "%s has no device-level counters", name);
+	return -ENODEV;
+}
+
+struct rdmactl_stat_reply {
+	struct rdmactl_dev *dev;
+	u32 port;
+	bool baseline;
+};
+
+static int rdmactl_fill_stat_reply(struct sk_buff *skb, void *arg)
+{
+	struct rdmactl_stat_reply *r = arg;
+	struct rdmactl_stat_state *st = rdmactl_stat_of(r->dev, r->port);
+	int err;
+
+	mutex_lock(&st->lock);
+	err = rdmactl_fill_stat(skb, r->dev, r->port, r->baseline);
+	mutex_unlock(&st->lock);
+	return err;
+}
+
+int rdmactl_stat_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
+	struct rdmactl_stat_reply r = {
+		.baseline = nla_get_flag(info->attrs[RDMACTL_A_STAT_BASELINE]),
+	};
+	int err;
+
+	if (!port_attr) {
+		NL_SET_ERR_MSG(info->extack,
+			       "no port given: set the port number (0: the device's counters)");
+		return -EINVAL;
+	}
+	r.dev = rdmactl_nl_dev_get(genl_info_net(info), info->attrs, info->extack);
+	if (IS_ERR(r.dev))
+		return PTR_ERR(r.dev);
+	err = rdmactl_stat_port(r.dev, port_attr, info->extack, &r.port);
+	if (!err)
+		err = rdmactl_nl_reply_size(info, RDMACTL_CMD_STAT_GET,
+					    rdmactl_stat_msg_size(r.dev),
+					    rdmactl_fill_stat_reply, &r);
+	rdmactl_dev_put(r.dev);
+	return err;
+}
+
+/* Every dump message must hold the largest port any device has. */
+int rdmactl_stat_dump_start(struct netlink_callback *cb)
+{
+	struct net *net = sock_net(cb->skb->sk);
+	struct rdmactl_dev *dev;
+	size_t most = 0;
+	u32 index = 0;
+
+	while ((dev = rdmactl_dev_get_next(net, &index))) {
+		most = max(most, rdmactl_stat_msg_size(dev));
+		rdmactl_dev_put(dev);
+		index++;
+	}
+	cb->min_dump_alloc = most;
+	return 0;
+}
+
+/* One message for the device's counters, if any, then one per port. */
+static int rdmactl_dump_dev_stats(struct sk_buff *skb, struct netlink_callback *cb,
+				  struct rdmactl_dev *dev, bool baseline)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct ib_device *ibdev = dev->ibdev;
+	size_t need = rdmactl_stat_msg_size(dev);
+	u32 port, last = rdma_end_port(ibdev);
+	int err;
+
+	port = max_t(u32, ctx->port, rdma_start_port(ibdev));
+	if (ctx->has_filter_port) {
+		port = max(port, ctx->filter_port);
+		last = min(last, ctx->filter_port);
+		ctx->dev_msg_done = true;
+	}
+
+	while (!ctx->dev_msg_done || port <= last) {
+		u32 which = ctx->dev_msg_done ? port : 0;
+		struct rdmactl_stat_state *st = rdmactl_stat_of(dev, which);
+		void *hdr;
+
+		if (which || st->hw) {
+			/* Read the port only when its message will fit. */
+			if (skb->len && skb_tailroom(skb) < need)
+				return -EMSGSIZE;
+			hdr = rdmactl_nl_put(skb, cb, NULL, RDMACTL_CMD_STAT_GET);
+			if (!hdr)
+				return -EMSGSIZE;
+			mutex_lock(&st->lock);
+			err = rdmactl_fill_stat(skb, dev, which, baseline);
+			mutex_unlock(&st->lock);
+			if (err) {
+				genlmsg_cancel(skb, hdr);
+				return err;
+			}
+			genlmsg_end(skb, hdr);
+		}
+		if (ctx->dev_msg_done)
+			ctx->port = ++port;
+		ctx->dev_msg_done = true;
+	}
+	return 0;
+}
+
+int rdmactl_stat_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	bool baseline = !!rdmactl_dump_attrs(cb)[RDMACTL_A_STAT_BASELINE];
+	struct rdmactl_dev *dev;
+	int err;
+
+	while ((dev = rdmactl_dump_next_dev(skb, cb, &err))) {
+		err = rdmactl_dump_dev_stats(skb, cb, dev, baseline);
+		rdmactl_dev_put(dev);
+		if (err)
+			return skb->len ? skb->len : err;
+		rdmactl_dump_dev_done(cb);
+	}
+	return err ? err : skb->len;
+}
+
+/* Called with st->lock held. Record the counters as the baseline. */
+static void rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
+				  struct rdmactl_stat_state *st)
+{
+	struct rdmactl_pma_snap snap;
+	int i;
+
+	if (port && !rdmactl_pma_read(dev, port, st, &snap))
+		memcpy(st->pma_base, snap.value, sizeof(st->pma_base));
+	if (rdmactl_hw_read(dev, port, st))
+		for (i = 0; i < st->hw->num_counters; i++)
+			st->hw_base[i] = st->hw->value[i];
+	st->baseline_ts = ktime_get_ns();
+	st->has_baseline = true;
+}
+
+/* Called with st->lock held. Zero the PMA's counters, as perfquery -R. */
+static int rdmactl_reset_pma(struct rdmactl_dev *dev, u32 port,
+			     struct rdmactl_stat_state *st)
+{
+	u8 data[192];
+	int err;
+
+	rdmactl_pma_probe(dev, port, st);
+	if (!st->pma_set)
+		return -EOPNOTSUPP;
+	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS,
+			       IB_MGMT_METHOD_SET, 0xffff, data);
+	if (!err && st->pma_set != RDMACTL_PMA_BASIC)
+		err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS_EXT,
+				       IB_MGMT_METHOD_SET, 0xff, data);
+	/* The counters start again from 0: an old baseline means nothing. */
+	memset(st->pma_base, 0, sizeof(st->pma_base));
+	return err;
+}
+
+/*
+ * Reset the ports of one device: one port, or all of them and (baseline
+ * only) the device's counters. *done counts the ports reset; a port
+ * without a PMA is an error only when it was named.
+ */
+static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
+			     bool hardware, struct netlink_ext_ack *extack, int *done)
+{
+	u32 port = 0, first, last;
+	char name[IB_DEVICE_NAME_MAX];
+	int err;
+
+	first = rdma_start_port(dev->ibdev);
+	last = rdma_end_port(dev->ibdev);
+	if (port_attr) {
+		err = rdmactl_stat_port(dev, port_attr, extack, &port);
+		if (err)
+			return err;
+		first = last = port;
+	}
+	if (!port_attr && !hardware && dev->stats[0].hw) {
+		mutex_lock(&dev->stats[0].lock);
+		rdmactl_take_baseline(dev, 0, &dev->stats[0]);
+		mutex_unlock(&dev->stats[0].lock);
+	}
+
+	for (port = first; port <= last; port++) {
+		struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
+
+		mutex_lock(&st->lock);
+		if (hardware)
+			err = port ? rdmactl_reset_pma(dev, port, st) : -EOPNOTSUPP;
+		else
+			rdmactl_take_baseline(dev, port, st);
+		mutex_unlock(&st->lock);
+
+		if (hardware && err == -EOPNOTSUPP && !port_attr)
+			continue;
+		if (err) {
+			rdmactl_dev_name(dev, name);
+			if (err == -EOPNOTSUPP)
+				rdmactl_err_fmt(extack, port_attr,
+						"%s port %u has no PMA to reset; reset without hardware to set a baseline",
+						name, port);
+			else
+				rdmactl_err_fmt(extack, port_attr,
+						"the PMA of %s port %u did not take the reset", name, port);
+			return err;
+		}
+		(*done)++;
+	}
+	return 0;
+}
+
+int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
+	bool hardware = nla_get_flag(info->attrs[RDMACTL_A_STAT_RESET_HARDWARE]);
+	struct net *net = genl_info_net(info);
+	struct rdmactl_dev *dev;
+	u32 index = 0;
+	int err = 0, done = 0;
+
+	if (info->attrs[RDMACTL_A_DEV_INDEX] || info->attrs[RDMACTL_A_DEV_NAME]) {
+		dev = rdmactl_nl_dev_get(net, info->attrs, info->extack);
+		if (IS_ERR(dev))
+			return PTR_ERR(dev);
+		err = rdmactl_reset_dev(dev, port_attr, hardware, info->extack, &done);
+		rdmactl_dev_put(dev);
+	} else if (port_attr) {
+		NL_SET_ERR_MSG_ATTR(info->extack, port_attr, "a port needs a device");
+		return -EINVAL;
+	} else {
+		while (!err && (dev = rdmactl_dev_get_next(net, &index))) {
+			err = rdmactl_reset_dev(dev, NULL, hardware, info->extack, &done);
+			rdmactl_dev_put(dev);
+			index++;
+		}
+	}
+	if (!err && hardware && !done) {
+		NL_SET_ERR_MSG(info->extack, "no port has a PMA to reset");
+		err = -EOPNOTSUPP;
+	}
+	return err;
+}

@@ -1,0 +1,178 @@
+#!/bin/bash
+# rdmactl stat: snapshots against sysfs (counters/, hw_counters/) and the
+# fake HCA's knobs, traffic on rxe, both resets, permissions, devices
+# removed mid-dump, and stat watch on a terminal and in a pipe.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+knobs=/sys/kernel/debug/rdmactl_fakehca
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
+# counter JSON NAME [FIELD]: a field of a counter of the first snapshot.
+# Python, not jq: jq reads numbers as doubles and rounds 64-bit values.
+counter() {
+	python3 -c 'import json, sys
+c = [c for c in json.loads(sys.argv[1])[0]["counters"] if c["name"] == sys.argv[2]]
+v = c[0].get(sys.argv[3], "") if c else ""
+print(str(v).lower() if isinstance(v, bool) else v)' "$1" "$2" "${3:-value}"
+}
+
+# --- rxe: driver counters, all of them, equal sysfs after real traffic.
+s=/sys/class/infiniband/rxe0/ports/1/hw_counters
+before=$(rdmactl -j stat show rxe0/1)
+ibv_rc_pingpong -d rxe0 -g 0 -n 500 >/tmp/pp-server.log 2>&1 &
+sleep 1
+t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 ibv_rc_pingpong -d rxe1 -g 0 -n 500 localhost
+wait
+after=$(rdmactl -j stat show rxe0/1)
+sysfs_sent=$(cat $s/sent_pkts)
+t_eq "every hw counter of the port, no allow-list" \
+	"$(ls $s | grep -v lifespan | sort | xargs)" "$(jq -r '.[0].counters[].name' <<<"$after" | sort | xargs)"
+for c in $(ls $s | grep -v lifespan); do
+	t_eq "rxe0/1 $c = sysfs" "$(cat $s/$c)" "$(counter "$after" $c)"
+done
+moved=$(($(counter "$after" sent_pkts) - $(counter "$before" sent_pkts)))
+[ "$moved" -ge 500 ] && t_pass "sent_pkts moved by $moved >= 500 messages" ||
+	t_fail "sent_pkts moved by $moved < 500"
+moved=$(($(counter "$after" rcvd_pkts) - $(counter "$before" rcvd_pkts)))
+[ "$moved" -ge 500 ] && t_pass "rcvd_pkts moved by $moved >= 500 messages" ||
+	t_fail "rcvd_pkts moved by $moved < 500"
+t_eq "driver counters: source, width, wrap" "driver 64 true false" \
+	"$(jq -r '.[0].counters[0] | "\(.source) \(.width) \(.wraps) \(.saturates)"' <<<"$after")"
+t_eq "rxe has no PMA" "" "$(jq -r '.[0].pma_set // empty' <<<"$after")"
+t_run "rxe has no device-level counters" 1 "$RDMACTL_TOP/build/tests/nlraw" STAT_GET DEV_NAME:strz:rxe0 PORT_INDEX:u32:0
+t_eq "and says so" "error 19: rxe0 has no device-level counters" "$T_OUT"
+
+# --- the fake HCA's PMA: values set come back exactly, at their widths.
+k=$knobs/fakeib0/port1
+pma() { echo "$1" >$k/pma; }
+pma "port_xmit_data 4294967303"
+pma "port_rcv_data 18446744073709551615"
+pma "unicast_xmit_packets 4294967296"
+pma "symbol_error 70000"
+pma "local_link_integrity_errors 9"
+rdmactl stat show fakeib0/1 >/dev/null		# ClassPortInfo, once
+m0=$(cat $k/mads)
+j=$(rdmactl -j stat show fakeib0/1)
+t_eq "one snapshot of a PMA port costs 2 MADs" "$((m0 + 2))" "$(cat $k/mads)"
+t_eq "pma set" "extended" "$(jq -r '.[0].pma_set' <<<"$j")"
+t_eq "64-bit data counter past 2^32" "4294967303" "$(counter "$j" port_xmit_data)"
+t_eq "bytes = 4 x data words" "17179869212" "$(counter "$j" port_xmit_data bytes)"
+t_eq "64-bit counter at 2^64-1" "18446744073709551615" "$(counter "$j" port_rcv_data)"
+t_eq "bytes of a counter that would overflow: capped" "18446744073709551615" "$(counter "$j" port_rcv_data bytes)"
+t_eq "unicast counter at 2^32" "4294967296" "$(counter "$j" unicast_xmit_packets)"
+t_eq "16-bit error counter saturated" "65535" "$(counter "$j" symbol_error)"
+t_eq "marked 16 bits, saturating, an error" "16 true false true" \
+	"$(jq -r '.[0].counters[] | select(.name == "symbol_error") | "\(.width) \(.saturates) \(.wraps) \(.error)"' <<<"$j")"
+t_eq "4-bit counter" "9 4" "$(counter "$j" local_link_integrity_errors) $(counter "$j" local_link_integrity_errors width)"
+t_eq "data counter unit" "4_octets" "$(counter "$j" port_xmit_data unit)"
+sys=/sys/class/infiniband/fakeib0/ports/1/counters
+for c in $(ls $sys); do
+	t_eq "fakeib0/1 $c = sysfs" "$(cat $sys/$c)" "$(counter "$j" $c)"
+done
+t_eq "every PMA counter sysfs has, and no other" "$(ls $sys | sort | xargs)" \
+	"$(jq -r '.[0].counters[] | select(.source == "pma") | .name' <<<"$j" | sort | xargs)"
+echo "fake_tx_msgs 99" >$k/hw_counters
+echo "fake_fw_resets 4" >$knobs/fakeib0/hw_counters
+j=$(rdmactl -j stat show fakeib0)
+t_eq "driver counter of the fake port" "99" \
+	"$(jq -r '.[] | select(.port == 1) | .counters[] | select(.name == "fake_tx_msgs") | .value' <<<"$j")"
+t_eq "device counters come first, as port 0" "0 driver_device fake_fw_resets 4" \
+	"$(jq -r '.[0] | "\(.port) \(.counters[0].source) \(.counters[0].name) \(.counters[0].value)"' <<<"$j")"
+
+# Basic and noietf PMA sets, on devices added for them.
+echo "pma=basic" >$knobs/add
+basic=$(tail -1 $knobs/devices)
+echo "port_xmit_data 4294967303" >$knobs/$basic/port1/pma
+rdmactl stat show $basic/1 >/dev/null
+m0=$(cat $knobs/$basic/port1/mads)
+j=$(rdmactl -j stat show $basic/1)
+t_eq "one snapshot of a basic PMA costs 1 MAD" "$((m0 + 1))" "$(cat $knobs/$basic/port1/mads)"
+t_eq "basic set: 32-bit data counter saturated" "4294967295 32 true" \
+	"$(jq -r '.[0].counters[] | select(.name == "port_xmit_data") | "\(.value) \(.width) \(.saturates)"' <<<"$j")"
+t_eq "basic set = sysfs's counter files" "$(ls /sys/class/infiniband/$basic/ports/1/counters | sort | xargs)" \
+	"$(jq -r '.[0].counters[] | select(.source == "pma") | .name' <<<"$j" | sort | xargs)"
+echo "$basic" >$knobs/remove
+echo "pma=noietf" >$knobs/add
+noietf=$(tail -1 $knobs/devices)
+j=$(rdmactl -j stat show $noietf/1)
+t_eq "noietf set = sysfs's counter files" "$(ls /sys/class/infiniband/$noietf/ports/1/counters | sort | xargs)" \
+	"$(jq -r '.[0].counters[] | select(.source == "pma") | .name' <<<"$j" | sort | xargs)"
+t_eq "noietf: 64-bit data counters" "64" "$(counter "$j" port_rcv_data width)"
+echo "$noietf" >$knobs/remove
+
+# --errors: only the error counters that are not zero.
+t_run "stat show --errors" 0 rdmactl stat show --errors
+t_eq "--errors shows the non-zero error counters only" \
+	"fakeib0/1: pma extended|symbol_error 65535 saturated|local_link_integrity_errors 9" \
+	"$(tr -s ' ' <<<"$T_OUT" | sed 's/^ //' | paste -sd'|')"
+
+# --- resets: a baseline leaves sysfs alone; the hardware reset zeroes it.
+pma "port_xmit_data 1000"
+t_run "baseline reset" 0 rdmactl stat reset fakeib0/1
+pma "port_xmit_data +25"
+t_eq "sysfs untouched by a baseline" "1025" "$(cat $sys/port_xmit_data)"
+j=$(rdmactl -j stat show --baseline fakeib0/1)
+t_eq "--baseline reports the difference" "25" "$(counter "$j" port_xmit_data)"
+t_eq "and marks it" "true" "$(counter "$j" port_xmit_data baselined)"
+t_match "with the baseline's time" "^[0-9]+$" "$(jq -r '.[0].baseline_ns' <<<"$j")"
+t_eq "without --baseline, the raw value" "1025" "$(counter "$(rdmactl -j stat show fakeib0/1)" port_xmit_data)"
+t_run "hardware reset" 0 rdmactl stat reset --hardware fakeib0/1
+t_eq "the hardware reset zeroes sysfs data counters" "0" "$(cat $sys/port_xmit_data)"
+t_eq "and error counters" "0" "$(cat $sys/symbol_error)"
+t_eq "and the extended ones" "0" "$(cat $sys/unicast_xmit_packets)"
+t_run "hardware reset of a port without PMA" 1 rdmactl stat reset --hardware rxe0/1
+t_eq "is refused by name" "rdmactl: rxe0 port 1 has no PMA to reset; reset without hardware to set a baseline" "$T_ERR"
+t_run "hardware reset of every port skips those without PMA" 0 rdmactl stat reset --hardware
+t_run "baseline reset of every port" 0 rdmactl stat reset
+
+t_run "unprivileged stat show" 0 nobody rdmactl -j stat show
+t_run "unprivileged reset" 1 nobody rdmactl stat reset fakeib0/1
+t_eq "is refused with what it needs" "rdmactl: permission denied: this needs CAP_NET_ADMIN" "$T_ERR"
+t_run "unprivileged hardware reset" 1 nobody rdmactl stat reset --hardware
+t_run "reset of a missing port" 1 rdmactl stat reset fakeib0/7
+t_eq "names it" "rdmactl: port 7 does not exist on fakeib0 (1 port)" "$T_ERR"
+
+# --- devices removed during dumps: every port complete, or the dump
+# flagged and listed again.
+(for i in $(seq 6); do
+	echo "ports=4" >$knobs/add
+	sleep 0.2
+	echo "$(tail -1 $knobs/devices)" >$knobs/remove
+done) &
+churn=$!
+bad=0 good=0
+while kill -0 $churn 2>/dev/null; do
+	if out=$(rdmactl -j stat show 2>/tmp/stat.err); then
+		# A fakeib port: 21 PMA + 3 driver counters; rxe: 15; a device: 2.
+		n=$(jq '[.[] | .counters | length | select(. != 24 and . != 15 and . != 2)] | length' <<<"$out")
+		[ "$n" = 0 ] && good=$((good + 1)) || { bad=$((bad + 1)); echo "$out" | head -c 400; }
+	elif ! grep -q "changed while they were being listed" /tmp/stat.err; then
+		bad=$((bad + 1))
+		cat /tmp/stat.err
+	fi
+done
+wait $churn
+t_eq "no half-reported port while devices come and go" 0 "$bad"
+[ "$good" -gt 0 ] && t_pass "$good full snapshots during churn" || t_fail "no snapshot completed"
+
+# --- stat watch: rates while traffic runs, on a terminal and in a pipe.
+ibv_rc_pingpong -d rxe0 -g 0 -n 30000 >/dev/null 2>&1 &
+sleep 1
+ibv_rc_pingpong -d rxe1 -g 0 -n 30000 localhost >/dev/null 2>&1 &
+traffic=$!
+sleep 1
+tmux new-session -d -s watch -x 200 -y 20 "rdmactl stat watch -i 1 rxe0/1"
+sleep 3.5
+screen=$(tmux capture-pane -p -t watch)
+tmux kill-session -t watch
+t_match "watch on a terminal shows packet rates" "rxe0/1 .*sent_pkts [0-9.]+[kM]?/s" "$screen"
+t_eq "and redraws in place (one frame on screen)" "1" "$(grep -c 'every 1.0s' <<<"$screen")"
+piped=$(rdmactl stat watch -i 0.5 -n 3 rxe0/1 | cat)
+t_eq "piped, one frame per interval" "3" "$(grep -c 'every 0.5s' <<<"$piped")"
+t_match "piped frames show rates too" "rcvd_pkts [0-9.]+[kM]?/s" "$piped"
+t_run "watch -j" 0 rdmactl -j stat watch -i 0.5 -n 1 rxe0/1
+t_match "JSON rates" '"name":"sent_pkts","per_second":[1-9]' "$T_OUT"
+kill $traffic 2>/dev/null
+pkill ibv_rc_pingpong
+wait 2>/dev/null
+
+t_done
