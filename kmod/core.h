@@ -79,6 +79,7 @@ static inline int rdmactl_nl_reply(struct genl_info *info, u8 cmd,
 {
 	return rdmactl_nl_reply_size(info, cmd, NLMSG_DEFAULT_SIZE, fill, arg);
 }
+
 void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
 		     struct genl_info *info, u8 cmd);
 

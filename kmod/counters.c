@@ -379,9 +379,9 @@ static size_t rdmactl_stat_msg_size(struct rdmactl_dev *dev)
 	unsigned int i;
 
 	for (i = 0; i < dev->nstats; i++) {
-		size_t n = RDMACTL_PMA_NUM + (dev->stats[i].hw ? dev->stats[i].hw->num_counters : 0);
+		const struct rdma_hw_stats *hw = dev->stats[i].hw;
 
-		most = max(most, n);
+		most = max_t(size_t, most, RDMACTL_PMA_NUM + (hw ? hw->num_counters : 0));
 	}
 	return NLMSG_HDRLEN + GENL_HDRLEN + 256 + most * RDMACTL_COUNTER_MSG_SIZE;
 }
@@ -577,7 +577,8 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 		err = rdmactl_stat_port(dev, port_attr, extack, &port);
 		if (err)
 			return err;
-		first = last = port;
+		first = port;
+		last = port;
 	}
 	if (!port_attr && !hardware && dev->stats[0].hw) {
 		mutex_lock(&dev->stats[0].lock);
@@ -605,7 +606,8 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 						name, port);
 			else
 				rdmactl_err_fmt(extack, port_attr,
-						"the PMA of %s port %u did not take the reset", name, port);
+						"the PMA of %s port %u did not take the reset",
+						name, port);
 			return err;
 		}
 		(*done)++;
@@ -628,10 +630,11 @@ int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info)
 			return PTR_ERR(dev);
 		err = rdmactl_reset_dev(dev, port_attr, hardware, info->extack, &done);
 		rdmactl_dev_put(dev);
-	} else if (port_attr) {
-		NL_SET_ERR_MSG_ATTR(info->extack, port_attr, "a port needs a device");
-		return -EINVAL;
 	} else {
+		if (port_attr) {
+			NL_SET_ERR_MSG_ATTR(info->extack, port_attr, "a port needs a device");
+			return -EINVAL;
+		}
 		while (!err && (dev = rdmactl_dev_get_next(net, &index))) {
 			err = rdmactl_reset_dev(dev, NULL, hardware, info->extack, &done);
 			rdmactl_dev_put(dev);

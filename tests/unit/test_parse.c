@@ -22,6 +22,8 @@ static struct rdmactl_dev_info devs[4];
 static int ndevs;
 static struct rdmactl_port_info ports[4];
 static int nports;
+static struct rdmactl_stat *stats[4];
+static int nstats;
 static int stop_with;
 
 static int on_dev(const struct rdmactl_dev_info *d, void *arg)
@@ -43,6 +45,24 @@ static int on_port(const struct rdmactl_port_info *p, void *arg)
 }
 
 /* The library's own handlers, reached through a real request. */
+static int on_stat(const struct rdmactl_stat *st, void *arg)
+{
+	(void)arg;
+	if (nstats < 4)
+		stats[nstats] = rdmactl_stat_dup(st);
+	nstats++;
+	return 0;
+}
+
+static void stats_free(void)
+{
+	int i;
+
+	for (i = 0; i < nstats && i < 4; i++)
+		rdmactl_stat_free(stats[i]);
+	nstats = 0;
+}
+
 static void req_init(struct rdmactl_req *req, uint8_t cmd)
 {
 	char scratch[256];
@@ -55,6 +75,9 @@ static void req_init(struct rdmactl_req *req, uint8_t cmd)
 	if (cmd == RDMACTL_CMD_PORT_GET) {
 		req->handle = rdmactl_port_handle;
 		req->cb.port = on_port;
+	} else if (cmd == RDMACTL_CMD_STAT_GET) {
+		req->handle = rdmactl_stat_handle;
+		req->cb.stat = on_stat;
 	} else {
 		req->handle = rdmactl_dev_handle;
 		req->cb.dev = on_dev;
@@ -339,6 +362,115 @@ static void test_ports(void)
 	CHECK(run(&req) == -EBADMSG, "a port without its state is refused");
 }
 
+static void put_counter(struct nlmsghdr *nlh, const char *name, uint64_t v,
+			uint8_t width, uint32_t flags, uint8_t unit)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, RDMACTL_A_STAT_COUNTER);
+
+	mnl_attr_put_strz(nlh, RDMACTL_A_COUNTER_NAME, name);
+	mnl_attr_put_u64(nlh, RDMACTL_A_COUNTER_VALUE, v);
+	mnl_attr_put_u8(nlh, RDMACTL_A_COUNTER_SOURCE, RDMACTL_SOURCE_PMA);
+	mnl_attr_put_u8(nlh, RDMACTL_A_COUNTER_WIDTH, width);
+	mnl_attr_put_u32(nlh, RDMACTL_A_COUNTER_FLAGS, flags);
+	mnl_attr_put_u8(nlh, RDMACTL_A_COUNTER_UNIT, unit);
+	if (unit == RDMACTL_UNIT_OCTETS_4)
+		mnl_attr_put_u64(nlh, RDMACTL_A_COUNTER_BYTES, v * 4);
+	mnl_attr_nest_end(nlh, nest);
+}
+
+static struct nlmsghdr *stat_msg(uint32_t port)
+{
+	struct nlmsghdr *nlh = msg(FAMILY, NLM_F_MULTI, SEQ);
+
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 2);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "mlx5_2");
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
+	mnl_attr_put_u64(nlh, RDMACTL_A_STAT_TIMESTAMP, 123456789);
+	return nlh;
+}
+
+static void test_stats(void)
+{
+	const uint32_t sat = RDMACTL_COUNTER_F_SATURATES, err = RDMACTL_COUNTER_F_ERROR;
+	struct rdmactl_req req;
+	struct nlmsghdr *nlh;
+	struct nlattr *nest;
+
+	req_init(&req, RDMACTL_CMD_STAT_GET);
+	nlh = stat_msg(1);
+	mnl_attr_put_u8(nlh, RDMACTL_A_STAT_PMA_SET, RDMACTL_PMA_EXT);
+	put_counter(nlh, "symbol_error", 65535, 16, sat | err, RDMACTL_UNIT_EVENTS);
+	put_counter(nlh, "port_xmit_data", 1ULL << 40, 64, RDMACTL_COUNTER_F_WRAPS,
+		    RDMACTL_UNIT_OCTETS_4);
+	end(nlh);
+	done_msg(0, NULL);
+	CHECK(run(&req) == 0 && nstats == 1, "a snapshot delivered");
+	CHECK(stats[0]->port == 1 && stats[0]->timestamp_ns == 123456789 &&
+	      stats[0]->pma_set == RDMACTL_PMA_EXT, "port, timestamp, PMA set");
+	CHECK(stats[0]->num_counters == 2, "both repeated counter nests parsed");
+	CHECK(!strcmp(stats[0]->counters[0].name, "symbol_error") &&
+	      stats[0]->counters[0].value == 65535 && stats[0]->counters[0].width == 16,
+	      "first counter: name, value, width");
+	CHECK(stats[0]->counters[1].bytes == 4ULL << 40, "data counter's bytes");
+	CHECK(rdmactl_stat_counter(stats[0], "port_xmit_data") == &stats[0]->counters[1] &&
+	      !rdmactl_stat_counter(stats[0], "nope"), "find by name");
+	stats_free();
+
+	req_init(&req, RDMACTL_CMD_STAT_GET);
+	nlh = stat_msg(1);
+	nest = mnl_attr_nest_start(nlh, RDMACTL_A_STAT_COUNTER);
+	mnl_attr_put_strz(nlh, RDMACTL_A_COUNTER_NAME, "no_value");
+	mnl_attr_nest_end(nlh, nest);
+	end(nlh);
+	CHECK(run(&req) == -EBADMSG && nstats == 0, "a counter without a value is refused");
+
+	req_init(&req, RDMACTL_CMD_STAT_GET);
+	nlh = stat_msg(1);
+	nest = mnl_attr_nest_start(nlh, RDMACTL_A_STAT_COUNTER);
+	mnl_attr_put_strz(nlh, RDMACTL_A_COUNTER_NAME, "short");
+	mnl_attr_put_u32(nlh, RDMACTL_A_COUNTER_VALUE, 7);	/* u64 expected */
+	mnl_attr_nest_end(nlh, nest);
+	end(nlh);
+	CHECK(run(&req) == -EBADMSG && strstr(handle.errmsg, "wrong size"),
+	      "a nested attribute of the wrong size is refused: \"%s\"", handle.errmsg);
+
+	req_init(&req, RDMACTL_CMD_STAT_GET);
+	nlh = msg(FAMILY, NLM_F_MULTI, SEQ);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 2);
+	end(nlh);
+	CHECK(run(&req) == -EBADMSG, "a snapshot without port or timestamp is refused");
+}
+
+static void test_delta(void)
+{
+	struct rdmactl_counter a = { .width = 32, .flags = RDMACTL_COUNTER_F_SATURATES };
+	struct rdmactl_counter b = a;
+	uint64_t d;
+
+	a.value = 100;
+	b.value = 350;
+	CHECK(rdmactl_counter_delta(&a, &b, &d) == RDMACTL_DELTA_EXACT && d == 250,
+	      "saturating counter, growing");
+	b.value = 0xffffffff;
+	CHECK(rdmactl_counter_delta(&a, &b, &d) == RDMACTL_DELTA_SATURATED &&
+	      d == 0xffffffffULL - 100, "saturated: a lower bound");
+	b.value = 40;
+	CHECK(rdmactl_counter_delta(&a, &b, &d) == RDMACTL_DELTA_RESET && d == 40,
+	      "fallen: reset, counted from 0");
+
+	a.flags = b.flags = RDMACTL_COUNTER_F_WRAPS;
+	a.width = b.width = 32;
+	a.value = 0xfffffff0;
+	b.value = 0x10;
+	CHECK(rdmactl_counter_delta(&a, &b, &d) == RDMACTL_DELTA_EXACT && d == 0x20,
+	      "32-bit wrapping counter across its wrap");
+	a.width = b.width = 64;
+	a.value = UINT64_MAX - 1;
+	b.value = 3;
+	CHECK(rdmactl_counter_delta(&a, &b, &d) == RDMACTL_DELTA_EXACT && d == 5,
+	      "64-bit wrapping counter across its wrap");
+}
+
 static void test_names(void)
 {
 	CHECK(!strcmp(rdmactl_port_state_name(RDMACTL_PORT_ACTIVE), "ACTIVE"), "state names");
@@ -361,6 +493,8 @@ int main(void)
 	test_errors();
 	test_malformed();
 	test_ports();
+	test_stats();
+	test_delta();
 	test_names();
 	return DONE();
 }
