@@ -69,6 +69,7 @@ struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
 				       struct netlink_ext_ack *extack);
 int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			  struct netlink_ext_ack *extack);
+int rdmactl_nl_dump_begin(struct netlink_callback *cb);
 struct rdmactl_dev *rdmactl_dump_next_dev(struct sk_buff *skb,
 					  struct netlink_callback *cb, int *err);
 void rdmactl_dump_dev_done(struct netlink_callback *cb);
@@ -96,6 +97,11 @@ int rdmactl_stat_dump_start(struct netlink_callback *cb);
 int rdmactl_stat_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info);
 
+/* ipoib.c */
+int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info);
+int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info);
+
 /* port.c */
 int rdmactl_port_get_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
@@ -108,7 +114,8 @@ int rdmactl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
  */
 struct rdmactl_dump_ctx {
 	u32 dev_index;		/* next device to visit */
-	u32 port;		/* next port of that device, 0: first */
+	/* Next port of that device, 0: first; IPOIB_GET: the next ifindex. */
+	u32 port;
 	u32 filter_dev;		/* valid when has_filter_dev */
 	u32 filter_port;	/* valid when has_filter_port */
 	bool has_filter_dev;

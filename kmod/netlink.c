@@ -35,6 +35,22 @@ static const struct nla_policy rdmactl_stat_reset_policy[RDMACTL_A_STAT_RESET_HA
 	[RDMACTL_A_STAT_RESET_HARDWARE] = { .type = NLA_FLAG },
 };
 
+static const struct nla_policy rdmactl_ipoib_get_policy[RDMACTL_A_IPOIB_IFNAME + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_IPOIB_IFINDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_IPOIB_IFNAME] = { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
+};
+
+static const struct nla_policy rdmactl_ipoib_set_policy[RDMACTL_A_IPOIB_MTU + 1] = {
+	[RDMACTL_A_IPOIB_IFINDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_IPOIB_IFNAME] = { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
+	[RDMACTL_A_IPOIB_MODE] = { .type = NLA_U8 },
+	[RDMACTL_A_IPOIB_MTU] = { .type = NLA_U32 },
+};
+
 static const struct genl_ops rdmactl_ops[] = {
 	{
 		.cmd = RDMACTL_CMD_DEV_GET,
@@ -64,6 +80,21 @@ static const struct genl_ops rdmactl_ops[] = {
 		.flags = GENL_ADMIN_PERM,
 		.policy = rdmactl_stat_reset_policy,
 		.maxattr = ARRAY_SIZE(rdmactl_stat_reset_policy) - 1,
+	},
+	{
+		.cmd = RDMACTL_CMD_IPOIB_GET,
+		.doit = rdmactl_ipoib_get_doit,
+		.dumpit = rdmactl_ipoib_get_dumpit,
+		.policy = rdmactl_ipoib_get_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_ipoib_get_policy) - 1,
+	},
+	{
+		.cmd = RDMACTL_CMD_IPOIB_SET,
+		.doit = rdmactl_ipoib_set_doit,
+		/* The interface lives in the caller's namespace. */
+		.flags = GENL_UNS_ADMIN_PERM,
+		.policy = rdmactl_ipoib_set_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_ipoib_set_policy) - 1,
 	},
 };
 
@@ -153,7 +184,7 @@ int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
  * start(): an error returned from the first dumpit reaches the caller with
  * its extack message on every kernel (6.1 drops start()'s).
  */
-static int rdmactl_nl_dump_begin(struct netlink_callback *cb)
+int rdmactl_nl_dump_begin(struct netlink_callback *cb)
 {
 	const struct genlmsghdr *ghdr = nlmsg_data(cb->nlh);
 	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
@@ -164,7 +195,8 @@ static int rdmactl_nl_dump_begin(struct netlink_callback *cb)
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->started = true;
-	if (ghdr->cmd == RDMACTL_CMD_PORT_GET || ghdr->cmd == RDMACTL_CMD_STAT_GET)
+	if (ghdr->cmd == RDMACTL_CMD_PORT_GET || ghdr->cmd == RDMACTL_CMD_STAT_GET ||
+	    ghdr->cmd == RDMACTL_CMD_IPOIB_GET)
 		port_attr = attrs[RDMACTL_A_PORT_INDEX];
 
 	if (!attrs[RDMACTL_A_DEV_INDEX] && !attrs[RDMACTL_A_DEV_NAME]) {

@@ -16,7 +16,7 @@ if [ ! -x "$cache/scripts/checkpatch.pl" ]; then
 fi
 
 cd "$top" || exit 1
-for f in $(git ls-files 'kmod/*.[ch]' 'tests/fakehca/*.[ch]' 2>/dev/null ||
+for f in $(git ls-files --cached --others --exclude-standard 'kmod/*.[ch]' 'tests/fakehca/*.[ch]' 2>/dev/null ||
 	   find kmod tests/fakehca -name '*.[ch]'); do
 	out=$("$cache/scripts/checkpatch.pl" --strict --no-tree --terse -q -f "$f" 2>&1 |
 		grep -v "^total: 0 errors, 0 warnings, 0 checks")

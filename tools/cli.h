@@ -78,5 +78,6 @@ char *format_guid(uint64_t guid, char *buf, size_t size);
 int dev_main(int argc, char **argv);
 int port_main(int argc, char **argv);
 int stat_main(int argc, char **argv);
+int ipoib_main(int argc, char **argv);
 
 #endif /* RDMACTL_CLI_H */

@@ -23,6 +23,33 @@ static void port_print_rate(const struct rdmactl_port_info *p)
 	print_uint("rate_mbps", NULL, p->rate_mbps);
 }
 
+/* The IPoIB interfaces of every port, listed beside the ports. */
+static struct cli_vec port_ipoib = { .size = sizeof(struct rdmactl_ipoib_info) };
+
+static void port_print_ipoib(const struct rdmactl_port_info *p)
+{
+	const struct rdmactl_ipoib_info *ib = port_ipoib.items;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < port_ipoib.n; i++) {
+		if (ib[i].dev_index != p->dev_index || ib[i].port != p->port)
+			continue;
+		if (!any)
+			print_array_open("ipoib");
+		print_text("%s%s", any ? "," : " ipoib ", ib[i].ifname);
+		if (cli.json) {
+			print_open();
+			print_str("netdev", NULL, ib[i].ifname);
+			print_uint("netdev_index", NULL, ib[i].ifindex);
+			print_close();
+		}
+		any = true;
+	}
+	if (any)
+		print_array_close();
+}
+
 static void port_print(const void *item)
 {
 	const struct rdmactl_port_info *p = item;
@@ -52,6 +79,7 @@ static void port_print(const void *item)
 		print_str("netdev", " netdev %s", p->netdev_name);
 		print_uint("netdev_index", NULL, p->netdev_index);
 	}
+	port_print_ipoib(p);
 
 	/* With -d, a second line; JSON has all of it always. */
 	if (cli.details)
@@ -83,11 +111,24 @@ static int port_collect(const struct rdmactl_port_info *p, void *v)
 	return cli_vec_push(v, p);
 }
 
+static int port_ipoib_collect(const struct rdmactl_ipoib_info *ib, void *v)
+{
+	return cli_vec_push(v, ib);
+}
+
 static int port_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
 {
 	const struct port_filter *f = arg;
+	int err;
 
-	return rdmactl_port_list(h, f->dev, f->port, port_collect, v);
+	err = rdmactl_port_list(h, f->dev, f->port, port_collect, v);
+	if (err)
+		return err;
+	/* Best effort: a missing ib_ipoib just means no interfaces. */
+	cli_vec_clear(&port_ipoib, NULL);
+	if (rdmactl_ipoib_list(h, NULL, f->dev, f->port, port_ipoib_collect, &port_ipoib))
+		cli_vec_clear(&port_ipoib, NULL);
+	return 0;
 }
 
 static int port_show(int argc, char **argv)

@@ -20,6 +20,7 @@ static const struct cli_cmd objects[] = {
 	{ "dev", dev_main, "RDMA devices: driver, GUIDs, firmware, ports" },
 	{ "port", port_main, "RDMA ports: state, rate, LID, link layer, netdev" },
 	{ "stat", stat_main, "port counters: IB PMA and driver; show, watch, reset" },
+	{ "ipoib", ipoib_main, "IPoIB interfaces: ports, P_Keys, datagram or connected mode" },
 	{ "help", help_main, "this text" },
 	{ NULL, NULL, NULL }
 };

@@ -37,6 +37,7 @@ struct rdmactl_req {
 		rdmactl_dev_cb dev;
 		rdmactl_port_cb port;
 		rdmactl_stat_cb stat;
+		rdmactl_ipoib_cb ipoib;
 	} cb;
 	void *arg;
 	int interrupted;	/* a reply carried NLM_F_DUMP_INTR */
@@ -79,6 +80,8 @@ int rdmactl_dev_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 		       rdmactl_attrs tb);
 int rdmactl_port_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 			rdmactl_attrs tb);
+int rdmactl_ipoib_parse(struct rdmactl *h, rdmactl_attrs tb,
+			struct rdmactl_ipoib_info *ib);
 int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 			rdmactl_attrs tb);
 

@@ -189,6 +189,46 @@ enum rdmactl_delta {
 int rdmactl_counter_delta(const struct rdmactl_counter *before,
 			  const struct rdmactl_counter *after, uint64_t *delta);
 
+/* An IPoIB interface and the RDMA port it runs on. */
+struct rdmactl_ipoib_info {
+	uint32_t ifindex;
+	char ifname[16];
+	uint32_t parent_ifindex;	/* P_Key children; 0 for a parent */
+	uint32_t dev_index;
+	char dev_name[RDMACTL_DEV_NAME_MAX];
+	uint32_t port;
+	uint16_t pkey;
+	uint8_t mode;			/* enum rdmactl_ipoib_mode */
+	uint8_t cm_supported;		/* connected mode possible */
+	uint8_t umcast;
+	uint8_t operstate;		/* IF_OPER_* */
+	uint8_t admin_up;
+	uint8_t hw_flags;
+	uint32_t mtu;
+	uint32_t max_mtu_datagram;	/* 0: unknown */
+	uint32_t max_mtu_connected;	/* 0: connected mode impossible */
+	uint32_t qpn;
+	uint64_t subnet_prefix;
+	uint64_t port_guid;
+	uint8_t hwaddr[RDMACTL_IPOIB_HWADDR_LEN];
+};
+
+typedef int (*rdmactl_ipoib_cb)(const struct rdmactl_ipoib_info *ib, void *arg);
+
+/*
+ * One interface by name (ifname), or every IPoIB interface of the
+ * caller's namespace, of a device (dev) or of a port (dev and port).
+ * -ENODEV when the interface or device does not exist.
+ */
+int rdmactl_ipoib_list(struct rdmactl *h, const char *ifname, const char *dev,
+		       uint32_t port, rdmactl_ipoib_cb cb, void *arg);
+
+/*
+ * Switch an interface to datagram or connected mode, and to mtu unless 0
+ * (then the mode's own). Needs CAP_NET_ADMIN; on failure nothing changed.
+ */
+int rdmactl_ipoib_set(struct rdmactl *h, const char *ifname, uint8_t mode, uint32_t mtu);
+
 /* Names of the uapi enums, as the CLI prints them: "ACTIVE", "LINK_UP"... */
 const char *rdmactl_port_state_name(uint8_t state);
 const char *rdmactl_port_phys_state_name(uint8_t phys_state);
@@ -198,6 +238,7 @@ const char *rdmactl_port_speed_name(uint32_t speed);
 const char *rdmactl_pma_set_name(uint8_t pma_set);
 const char *rdmactl_counter_source_name(uint8_t source);
 const char *rdmactl_counter_unit_name(uint8_t unit);
+const char *rdmactl_ipoib_mode_name(uint8_t mode);
 
 #ifdef __cplusplus
 }

@@ -111,3 +111,13 @@ RDMACTL_EXPORT const char *rdmactl_counter_unit_name(uint8_t unit)
 
 	return NAME(names, unit);
 }
+
+RDMACTL_EXPORT const char *rdmactl_ipoib_mode_name(uint8_t mode)
+{
+	static const char *const names[] = {
+		[RDMACTL_IPOIB_DATAGRAM] = "datagram",
+		[RDMACTL_IPOIB_CONNECTED] = "connected",
+	};
+
+	return NAME(names, mode);
+}

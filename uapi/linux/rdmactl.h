@@ -103,7 +103,43 @@
  *   Without it, the ports' counters are recorded as their baseline, which
  *   RDMACTL_CMD_STAT_GET subtracts when asked, and nothing else changes.
  *
- * DEV_GET, PORT_GET and STAT_GET change nothing and need no privilege.
+ * RDMACTL_CMD_IPOIB_GET
+ *   Request (doit): RDMACTL_A_IPOIB_IFINDEX or RDMACTL_A_IPOIB_IFNAME.
+ *   Request (dump): every IPoIB interface in the caller's namespace, or
+ *   those of a device (DEV_INDEX/DEV_NAME), of a port (and PORT_INDEX).
+ *   Reply, one message per interface, parents and P_Key children alike:
+ *     RDMACTL_A_IPOIB_IFINDEX        u32
+ *     RDMACTL_A_IPOIB_IFNAME         string
+ *     RDMACTL_A_IPOIB_PARENT_IFINDEX u32     P_Key children only
+ *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME, RDMACTL_A_PORT_INDEX
+ *                                            the RDMA port it runs on
+ *     RDMACTL_A_IPOIB_PKEY           u16
+ *     RDMACTL_A_IPOIB_MODE           u8      enum rdmactl_ipoib_mode
+ *     RDMACTL_A_IPOIB_CM_SUPPORTED   u8      1: connected mode possible
+ *     RDMACTL_A_IPOIB_UMCAST         u8
+ *     RDMACTL_A_IPOIB_MTU            u32
+ *     RDMACTL_A_IPOIB_MAX_MTU_DATAGRAM  u32  the port's IB MTU less 4
+ *     RDMACTL_A_IPOIB_MAX_MTU_CONNECTED u32  only when connected mode is
+ *                                            possible
+ *     RDMACTL_A_IPOIB_HWADDR         binary  the 20-byte hardware address
+ *     RDMACTL_A_IPOIB_QPN            u32     decoded from it: the QPN,
+ *     RDMACTL_A_IPOIB_HW_FLAGS       u8      its flags byte,
+ *     RDMACTL_A_PORT_SUBNET_PREFIX   u64     the GID's subnet prefix
+ *     RDMACTL_A_PORT_GUID            u64     and port GUID
+ *     RDMACTL_A_IPOIB_OPERSTATE      u8      IF_OPER_* (RFC 2863)
+ *     RDMACTL_A_IPOIB_ADMIN_UP       u8      1 when IFF_UP
+ *
+ * RDMACTL_CMD_IPOIB_SET (CAP_NET_ADMIN in the interface's namespace)
+ *   Request (doit): the interface (IFINDEX or IFNAME), and
+ *     RDMACTL_A_IPOIB_MODE           u8      datagram or connected
+ *     RDMACTL_A_IPOIB_MTU            u32     optional; without it the mode
+ *                                            brings its own (connected:
+ *                                            its largest, datagram: the
+ *                                            broadcast group's)
+ *   On failure nothing has changed: mode and MTU are as before.
+ *
+ * DEV_GET, PORT_GET, STAT_GET and IPOIB_GET change nothing and need no
+ * privilege.
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
 #define _UAPI_LINUX_RDMACTL_H
@@ -120,6 +156,8 @@ enum rdmactl_cmd {
 	RDMACTL_CMD_PORT_GET,
 	RDMACTL_CMD_STAT_GET,
 	RDMACTL_CMD_STAT_RESET,
+	RDMACTL_CMD_IPOIB_GET,
+	RDMACTL_CMD_IPOIB_SET,
 
 	__RDMACTL_CMD_MAX,
 	RDMACTL_CMD_MAX = __RDMACTL_CMD_MAX - 1
@@ -176,6 +214,22 @@ enum rdmactl_attr {
 	RDMACTL_A_COUNTER_FLAGS,	/* u32 */
 	RDMACTL_A_COUNTER_UNIT,		/* u8 */
 	RDMACTL_A_COUNTER_BYTES,	/* u64 */
+
+	RDMACTL_A_IPOIB_IFINDEX,	/* u32 */
+	RDMACTL_A_IPOIB_IFNAME,		/* string */
+	RDMACTL_A_IPOIB_PARENT_IFINDEX,	/* u32 */
+	RDMACTL_A_IPOIB_PKEY,		/* u16 */
+	RDMACTL_A_IPOIB_MODE,		/* u8 */
+	RDMACTL_A_IPOIB_CM_SUPPORTED,	/* u8 */
+	RDMACTL_A_IPOIB_UMCAST,		/* u8 */
+	RDMACTL_A_IPOIB_MTU,		/* u32 */
+	RDMACTL_A_IPOIB_MAX_MTU_DATAGRAM, /* u32 */
+	RDMACTL_A_IPOIB_MAX_MTU_CONNECTED, /* u32 */
+	RDMACTL_A_IPOIB_HWADDR,		/* binary, 20 bytes */
+	RDMACTL_A_IPOIB_QPN,		/* u32 */
+	RDMACTL_A_IPOIB_HW_FLAGS,	/* u8 */
+	RDMACTL_A_IPOIB_OPERSTATE,	/* u8 */
+	RDMACTL_A_IPOIB_ADMIN_UP,	/* u8 */
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
@@ -252,6 +306,15 @@ enum rdmactl_counter_unit {
 	RDMACTL_UNIT_OCTETS_4 = 3,	/* 4-octet words: see COUNTER_BYTES */
 	RDMACTL_UNIT_TICKS = 4,		/* PortXmitWait's sample ticks */
 };
+
+enum rdmactl_ipoib_mode {
+	RDMACTL_IPOIB_DATAGRAM = 0,	/* unreliable datagram QPs */
+	RDMACTL_IPOIB_CONNECTED = 1,	/* RC QPs, MTU up to 65520 */
+};
+
+/* IPoIB hardware address: flags, QPN (3 bytes), GID (16 bytes). */
+#define RDMACTL_IPOIB_HWADDR_LEN	20
+#define RDMACTL_IPOIB_HW_FLAG_RC	0x80	/* connected mode possible */
 
 /* RDMACTL_A_COUNTER_FLAGS */
 #define RDMACTL_COUNTER_F_ERROR		(1U << 0) /* counts errors */

@@ -1,0 +1,467 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RDMACTL_CMD_IPOIB_GET and _SET: the IPoIB interfaces of each RDMA port,
+ * and switching them between datagram and connected mode.
+ *
+ * IPoIB interfaces are found by their link kind, "ipoib"; the public
+ * struct rdma_netdev at the start of their private data names the HCA.
+ * Their port is dev_port + 1 for a parent and the parent's for a P_Key
+ * child (rn->port_num is not set by generic ipoib). Mode, P_Key and umcast
+ * come from the interface's own rtnl_link_ops->fill_info(), and the mode is
+ * changed through its changelink(), as `ip link set ... type ipoib mode`
+ * does, under the protocol ipoib's sysfs "mode" file follows: ipoib drops
+ * RTNL while it flushes paths and may come back without it (-EBUSY, the
+ * change made).
+ *
+ * RTNL is held only to read or change an interface, never while a driver
+ * is queried (rxe's query_port takes RTNL) or a message is built.
+ */
+#include <linux/if_arp.h>
+#include <linux/if_link.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+
+#include "core.h"
+
+#define RDMACTL_IPOIB_CM_MTU	65520	/* IPOIB_CM_MTU, private to ipoib */
+#define RDMACTL_IPOIB_ENCAP_LEN	4	/* IPOIB_ENCAP_LEN */
+
+/* One interface, as read under RTNL. */
+struct rdmactl_ipoib {
+	int ifindex;
+	int parent;			/* 0 for a parent */
+	char name[IFNAMSIZ];
+	u32 hca_index;			/* the ib_device's index */
+	const struct ib_device *hca;	/* compared, not dereferenced */
+	u32 port;
+	u16 pkey;
+	u8 mode;
+	u8 umcast;
+	u32 mtu;
+	u8 hwaddr[RDMACTL_IPOIB_HWADDR_LEN];
+	u8 operstate;
+	bool up;
+};
+
+static bool rdmactl_is_ipoib(const struct net_device *dev)
+{
+	return dev->type == ARPHRD_INFINIBAND && dev->rtnl_link_ops &&
+	       !strcmp(dev->rtnl_link_ops->kind, "ipoib") &&
+	       dev->addr_len == RDMACTL_IPOIB_HWADDR_LEN;
+}
+
+/* Mode, P_Key and umcast, through the interface's own fill_info(). */
+static int rdmactl_ipoib_link_info(struct net_device *dev, struct rdmactl_ipoib *ib)
+{
+	struct sk_buff *skb = alloc_skb(NLMSG_GOODSIZE, GFP_KERNEL);
+	const struct nlattr *a;
+	int err = -ENOMEM;
+
+	if (!skb)
+		return err;
+	err = -EOPNOTSUPP;
+	if (dev->rtnl_link_ops->fill_info)
+		err = dev->rtnl_link_ops->fill_info(skb, dev);
+	if (!err) {
+		a = nla_find((struct nlattr *)skb->data, skb->len, IFLA_IPOIB_PKEY);
+		ib->pkey = a ? nla_get_u16(a) : 0;
+		a = nla_find((struct nlattr *)skb->data, skb->len, IFLA_IPOIB_MODE);
+		ib->mode = a && nla_get_u16(a) ? RDMACTL_IPOIB_CONNECTED : RDMACTL_IPOIB_DATAGRAM;
+		a = nla_find((struct nlattr *)skb->data, skb->len, IFLA_IPOIB_UMCAST);
+		ib->umcast = a ? !!nla_get_u16(a) : 0;
+	}
+	kfree_skb(skb);
+	return err;
+}
+
+/* Called with RTNL held. */
+static int rdmactl_ipoib_read(struct net_device *dev, struct rdmactl_ipoib *ib)
+{
+	struct rdma_netdev *rn = netdev_priv(dev);
+	struct net_device *parent = dev;
+	int iflink = dev_get_iflink(dev);
+
+	memset(ib, 0, sizeof(*ib));
+	if (!rn->hca)
+		return -ENODEV;
+	if (iflink != dev->ifindex) {
+		parent = __dev_get_by_index(dev_net(dev), iflink);
+		if (!parent)
+			return -ENODEV;
+		ib->parent = iflink;
+	}
+	ib->ifindex = dev->ifindex;
+	strscpy(ib->name, dev->name, sizeof(ib->name));
+	ib->hca = rn->hca;
+	ib->hca_index = rn->hca->index;
+	ib->port = parent->dev_port + 1;
+	ib->mtu = dev->mtu;
+	memcpy(ib->hwaddr, dev->dev_addr, sizeof(ib->hwaddr));
+	/* As rtnetlink and sysfs report it: down while not running. */
+	ib->operstate = netif_running(dev) ? READ_ONCE(dev->operstate) : IF_OPER_DOWN;
+	ib->up = dev->flags & IFF_UP;
+	return rdmactl_ipoib_link_info(dev, ib);
+}
+
+static int rdmactl_ipoib_cmp(const void *a, const void *b)
+{
+	return ((const struct rdmactl_ipoib *)a)->ifindex -
+	       ((const struct rdmactl_ipoib *)b)->ifindex;
+}
+
+/*
+ * Every IPoIB interface of net from ifindex first on, sorted by ifindex:
+ * an array the caller frees, its length in *n.
+ */
+static struct rdmactl_ipoib *rdmactl_ipoib_collect(struct net *net, int first, int *n)
+{
+	struct rdmactl_ipoib *all = NULL, *grown;
+	struct net_device *dev;
+	int cap = 0;
+
+	*n = 0;
+	rtnl_lock();
+	for_each_netdev(net, dev) {
+		if (dev->ifindex < first || !rdmactl_is_ipoib(dev))
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 8;
+			grown = krealloc_array(all, cap, sizeof(*all), GFP_KERNEL);
+			if (!grown) {
+				kfree(all);
+				rtnl_unlock();
+				return ERR_PTR(-ENOMEM);
+			}
+			all = grown;
+		}
+		if (!rdmactl_ipoib_read(dev, &all[*n]))
+			(*n)++;
+	}
+	rtnl_unlock();
+	sort(all, *n, sizeof(*all), rdmactl_ipoib_cmp, NULL);
+	return all;
+}
+
+/* The largest MTU datagram mode allows on the port: its IB MTU less 4. */
+static u32 rdmactl_ipoib_max_dgram(struct rdmactl_dev *dev, u32 port)
+{
+	struct ib_port_attr attr;
+	int mtu;
+
+	if (ib_query_port(dev->ibdev, port, &attr))
+		return 0;
+	mtu = ib_mtu_enum_to_int(attr.max_mtu);
+	return mtu > 0 ? mtu - RDMACTL_IPOIB_ENCAP_LEN : 0;
+}
+
+static int rdmactl_fill_ipoib(struct sk_buff *skb, struct rdmactl_dev *dev,
+			      const struct rdmactl_ipoib *ib)
+{
+	bool cm = ib->hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC;
+	u32 max_dgram = rdmactl_ipoib_max_dgram(dev, ib->port);
+
+	if (nla_put_u32(skb, RDMACTL_A_IPOIB_IFINDEX, ib->ifindex) ||
+	    nla_put_string(skb, RDMACTL_A_IPOIB_IFNAME, ib->name) ||
+	    (ib->parent && nla_put_u32(skb, RDMACTL_A_IPOIB_PARENT_IFINDEX, ib->parent)) ||
+	    rdmactl_fill_dev_ident(skb, dev) ||
+	    nla_put_u32(skb, RDMACTL_A_PORT_INDEX, ib->port) ||
+	    nla_put_u16(skb, RDMACTL_A_IPOIB_PKEY, ib->pkey) ||
+	    nla_put_u8(skb, RDMACTL_A_IPOIB_MODE, ib->mode) ||
+	    nla_put_u8(skb, RDMACTL_A_IPOIB_CM_SUPPORTED, cm) ||
+	    nla_put_u8(skb, RDMACTL_A_IPOIB_UMCAST, ib->umcast) ||
+	    nla_put_u32(skb, RDMACTL_A_IPOIB_MTU, ib->mtu) ||
+	    (max_dgram && nla_put_u32(skb, RDMACTL_A_IPOIB_MAX_MTU_DATAGRAM, max_dgram)) ||
+	    (cm && nla_put_u32(skb, RDMACTL_A_IPOIB_MAX_MTU_CONNECTED, RDMACTL_IPOIB_CM_MTU)) ||
+	    nla_put(skb, RDMACTL_A_IPOIB_HWADDR, sizeof(ib->hwaddr), ib->hwaddr) ||
+	    nla_put_u32(skb, RDMACTL_A_IPOIB_QPN, get_unaligned_be32(ib->hwaddr) & 0xffffff) ||
+	    nla_put_u8(skb, RDMACTL_A_IPOIB_HW_FLAGS, ib->hwaddr[0]) ||
+	    nla_put_u64_64bit(skb, RDMACTL_A_PORT_SUBNET_PREFIX,
+			      get_unaligned_be64(ib->hwaddr + 4), RDMACTL_A_PAD) ||
+	    nla_put_u64_64bit(skb, RDMACTL_A_PORT_GUID,
+			      get_unaligned_be64(ib->hwaddr + 12), RDMACTL_A_PAD) ||
+	    nla_put_u8(skb, RDMACTL_A_IPOIB_OPERSTATE, ib->operstate) ||
+	    nla_put_u8(skb, RDMACTL_A_IPOIB_ADMIN_UP, ib->up))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* Our device for an interface's HCA, with a reference, or NULL. */
+static struct rdmactl_dev *rdmactl_ipoib_dev(struct net *net, const struct rdmactl_ipoib *ib)
+{
+	struct rdmactl_dev *dev = rdmactl_dev_get_by_index(net, ib->hca_index);
+
+	if (dev && dev->ibdev != ib->hca) {
+		rdmactl_dev_put(dev);
+		return NULL;
+	}
+	return dev;
+}
+
+/* The interface a request names, with a reference; every refusal named. */
+static struct net_device *rdmactl_ipoib_netdev(struct net *net, struct nlattr **attrs,
+					       struct netlink_ext_ack *extack)
+{
+	struct nlattr *index = attrs[RDMACTL_A_IPOIB_IFINDEX];
+	struct nlattr *name = attrs[RDMACTL_A_IPOIB_IFNAME];
+	struct net_device *ndev;
+
+	if (!index && !name) {
+		NL_SET_ERR_MSG(extack, "no interface given: set its index or name");
+		return ERR_PTR(-EINVAL);
+	}
+	if (index)
+		ndev = dev_get_by_index(net, nla_get_u32(index));
+	else
+		ndev = dev_get_by_name(net, nla_data(name));
+	if (!ndev) {
+		if (index)
+			rdmactl_err_fmt(extack, index, "no interface with index %u",
+					nla_get_u32(index));
+		else
+			rdmactl_err_fmt(extack, name, "interface %s not found",
+					(char *)nla_data(name));
+		return ERR_PTR(-ENODEV);
+	}
+	if (!rdmactl_is_ipoib(ndev)) {
+		rdmactl_err_fmt(extack, index ? index : name, "%s is not an IPoIB interface",
+				ndev->name);
+		dev_put(ndev);
+		return ERR_PTR(-EINVAL);
+	}
+	return ndev;
+}
+
+static int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib)
+{
+	int err;
+
+	rtnl_lock();
+	err = ndev->reg_state == NETREG_REGISTERED ? rdmactl_ipoib_read(ndev, ib) : -ENODEV;
+	rtnl_unlock();
+	return err;
+}
+
+struct rdmactl_ipoib_reply {
+	struct rdmactl_dev *dev;
+	struct rdmactl_ipoib ib;
+};
+
+static int rdmactl_fill_ipoib_reply(struct sk_buff *skb, void *arg)
+{
+	struct rdmactl_ipoib_reply *r = arg;
+
+	return rdmactl_fill_ipoib(skb, r->dev, &r->ib);
+}
+
+int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net *net = genl_info_net(info);
+	struct rdmactl_ipoib_reply r;
+	struct net_device *ndev;
+	int err;
+
+	ndev = rdmactl_ipoib_netdev(net, info->attrs, info->extack);
+	if (IS_ERR(ndev))
+		return PTR_ERR(ndev);
+	err = rdmactl_ipoib_read_one(ndev, &r.ib);
+	dev_put(ndev);
+	if (err) {
+		NL_SET_ERR_MSG(info->extack, "the interface went away");
+		return err;
+	}
+	r.dev = rdmactl_ipoib_dev(net, &r.ib);
+	if (!r.dev) {
+		NL_SET_ERR_MSG(info->extack, "the interface's RDMA device is not visible here");
+		return -ENODEV;
+	}
+	err = rdmactl_nl_reply(info, RDMACTL_CMD_IPOIB_GET, rdmactl_fill_ipoib_reply, &r);
+	rdmactl_dev_put(r.dev);
+	return err;
+}
+
+/*
+ * A dump resumes at the next ifindex (ctx->port). Interfaces are read
+ * anew each call; NLM_F_DUMP_INTR follows the namespace's netdev changes.
+ */
+int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct net *net = sock_net(skb->sk);
+	struct rdmactl_ipoib *all;
+	struct rdmactl_dev *dev;
+	int i, n, err = 0;
+	void *hdr;
+
+	if (!ctx->started) {
+		err = rdmactl_nl_dump_begin(cb);
+		if (err)
+			return err;
+	}
+	if (ctx->done)
+		return 0;
+
+	all = rdmactl_ipoib_collect(net, ctx->port, &n);
+	if (IS_ERR(all))
+		return PTR_ERR(all);
+	cb->seq = READ_ONCE(net->dev_base_seq);
+	for (i = 0; i < n; i++) {
+		const struct rdmactl_ipoib *ib = &all[i];
+
+		if ((ctx->has_filter_dev && ib->hca_index != ctx->filter_dev) ||
+		    (ctx->has_filter_port && ib->port != ctx->filter_port))
+			continue;
+		dev = rdmactl_ipoib_dev(net, ib);
+		if (!dev)
+			continue;
+		hdr = rdmactl_nl_put(skb, cb, NULL, RDMACTL_CMD_IPOIB_GET);
+		err = hdr ? rdmactl_fill_ipoib(skb, dev, ib) : -EMSGSIZE;
+		rdmactl_dev_put(dev);
+		if (err) {
+			if (hdr)
+				genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		ctx->port = ib->ifindex + 1;
+	}
+	kfree(all);
+	if (err)
+		return skb->len ? skb->len : err;
+	ctx->done = true;
+	return skb->len;
+}
+
+/*
+ * Change the mode through the interface's changelink(), as the sysfs
+ * "mode" file does: with RTNL, on a registered interface; -EBUSY from
+ * ipoib means the change was made but RTNL is no longer held.
+ */
+static int rdmactl_ipoib_change_mode(struct net_device *ndev, u8 mode,
+				     struct netlink_ext_ack *extack)
+{
+	struct {
+		struct nlattr nla;
+		u16 mode;
+		u16 pad;
+	} attr = {
+		.nla = { .nla_len = nla_attr_size(sizeof(u16)),
+			 .nla_type = IFLA_IPOIB_MODE },
+		.mode = mode == RDMACTL_IPOIB_CONNECTED ? IPOIB_MODE_CONNECTED :
+							  IPOIB_MODE_DATAGRAM,
+	};
+	struct nlattr *data[IFLA_IPOIB_MAX + 1] = { [IFLA_IPOIB_MODE] = &attr.nla };
+	struct nlattr **tb;
+	int err;
+
+	tb = kcalloc(IFLA_MAX + 1, sizeof(*tb), GFP_KERNEL);
+	if (!tb)
+		return -ENOMEM;
+	rtnl_lock();
+	if (ndev->reg_state != NETREG_REGISTERED) {
+		rtnl_unlock();
+		kfree(tb);
+		return -ENODEV;
+	}
+	err = ndev->rtnl_link_ops->changelink(ndev, tb, data, extack);
+	if (err != -EBUSY)
+		rtnl_unlock();
+	kfree(tb);
+	return err == -EBUSY ? 0 : err;
+}
+
+static int rdmactl_ipoib_set_mtu(struct net_device *ndev, u32 mtu)
+{
+	int err;
+
+	rtnl_lock();
+	err = ndev->reg_state == NETREG_REGISTERED ? dev_set_mtu(ndev, mtu) : -ENODEV;
+	rtnl_unlock();
+	return err;
+}
+
+static const char *const rdmactl_mode_names[] = { "datagram", "connected" };
+
+int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
+	struct nlattr *mtu_attr = info->attrs[RDMACTL_A_IPOIB_MTU];
+	struct net *net = genl_info_net(info);
+	struct net_device *ndev;
+	struct rdmactl_ipoib ib;
+	struct rdmactl_dev *dev;
+	u32 mtu = 0, max;
+	u8 mode;
+	int err;
+
+	if (!mode_attr) {
+		NL_SET_ERR_MSG(info->extack, "no mode given: set datagram or connected");
+		return -EINVAL;
+	}
+	mode = nla_get_u8(mode_attr);
+	ndev = rdmactl_ipoib_netdev(net, info->attrs, info->extack);
+	if (IS_ERR(ndev))
+		return PTR_ERR(ndev);
+
+	err = rdmactl_ipoib_read_one(ndev, &ib);
+	if (err) {
+		NL_SET_ERR_MSG(info->extack, "the interface went away");
+		goto out_put;
+	}
+	dev = rdmactl_ipoib_dev(net, &ib);
+	if (!dev) {
+		NL_SET_ERR_MSG(info->extack, "the interface's RDMA device is not visible here");
+		err = -ENODEV;
+		goto out_put;
+	}
+	max = rdmactl_ipoib_max_dgram(dev, ib.port);
+	if (mode == RDMACTL_IPOIB_CONNECTED) {
+		char name[IB_DEVICE_NAME_MAX];
+
+		rdmactl_dev_name(dev, name);
+		max = RDMACTL_IPOIB_CM_MTU;
+		if (!(ib.hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC)) {
+			rdmactl_err_fmt(info->extack, mode_attr,
+					"%s cannot use connected mode: %s is datagram-only",
+					ib.name, name);
+			err = -EOPNOTSUPP;
+		}
+	} else if (mode != RDMACTL_IPOIB_DATAGRAM) {
+		NL_SET_ERR_MSG_ATTR(info->extack, mode_attr,
+				    "the mode is datagram (0) or connected (1)");
+		err = -EINVAL;
+	}
+	rdmactl_dev_put(dev);
+	if (err)
+		goto out_put;
+
+	if (mtu_attr) {
+		mtu = nla_get_u32(mtu_attr);
+		if (mtu < ETH_MIN_MTU || mtu > max) {
+			rdmactl_err_fmt(info->extack, mtu_attr,
+					"MTU %u is out of range for %s in %s mode (%u to %u)",
+					mtu, ib.name, rdmactl_mode_names[mode], ETH_MIN_MTU, max);
+			err = -ERANGE;
+			goto out_put;
+		}
+	}
+
+	err = rdmactl_ipoib_change_mode(ndev, mode, info->extack);
+	if (!err && mtu_attr) {
+		err = rdmactl_ipoib_set_mtu(ndev, mtu);
+		if (err) {
+			/* Nothing half-applied: the old mode and MTU again. */
+			rdmactl_ipoib_change_mode(ndev, ib.mode, NULL);
+			rdmactl_ipoib_set_mtu(ndev, ib.mtu);
+			rdmactl_err_fmt(info->extack, mtu_attr, "%s refused MTU %u (%d)",
+					ib.name, mtu, err);
+		}
+	} else if (err) {
+		rdmactl_err_fmt(info->extack, mode_attr, "%s refused %s mode (%d)",
+				ib.name, rdmactl_mode_names[mode], err);
+	}
+out_put:
+	dev_put(ndev);
+	return err;
+}
