@@ -54,6 +54,19 @@ struct rdmactl_dev *rdmactl_dev_get_by_index(struct net *net, u32 index)
 	return dev;
 }
 
+/* Whatever namespace sees it: for events, which choose their own. */
+struct rdmactl_dev *rdmactl_dev_get_any(u32 index)
+{
+	struct rdmactl_dev *dev;
+
+	down_read(&rdmactl_devices_lock);
+	dev = xa_load(&rdmactl_devices, index);
+	if (dev && !refcount_inc_not_zero(&dev->users))
+		dev = NULL;
+	up_read(&rdmactl_devices_lock);
+	return dev;
+}
+
 struct rdmactl_dev *rdmactl_dev_get_by_name(struct net *net, const char *name)
 {
 	struct rdmactl_dev *dev, *found = NULL;
@@ -130,6 +143,8 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 		goto err_stat;
 
 	ib_set_client_data(ibdev, &rdmactl_client, dev);
+	rdmactl_event_dev_init(dev);
+	rdmactl_event_dev(dev, RDMACTL_EVENT_DEV_ADD, NULL);
 	return 0;
 
 err_stat:
@@ -143,6 +158,9 @@ err_free:
 static void rdmactl_client_remove(struct ib_device *ibdev, void *client_data)
 {
 	struct rdmactl_dev *dev = client_data;
+
+	/* Its events first, then the removal, while it is still found. */
+	rdmactl_event_dev_remove(dev);
 
 	down_write(&rdmactl_devices_lock);
 	xa_erase(&rdmactl_devices, dev->index);
@@ -159,11 +177,14 @@ static void rdmactl_client_remove(struct ib_device *ibdev, void *client_data)
 static void rdmactl_client_rename(struct ib_device *ibdev, void *client_data)
 {
 	struct rdmactl_dev *dev = client_data;
+	char old[IB_DEVICE_NAME_MAX];
 
 	down_write(&rdmactl_devices_lock);
+	strscpy(old, dev->name, sizeof(old));
 	strscpy(dev->name, dev_name(&ibdev->dev), sizeof(dev->name));
 	rdmactl_generation_bump();
 	up_write(&rdmactl_devices_lock);
+	rdmactl_event_dev(dev, RDMACTL_EVENT_DEV_RENAME, old);
 }
 
 static struct ib_client rdmactl_client = {

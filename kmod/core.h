@@ -44,6 +44,7 @@ struct rdmactl_dev {
 	struct completion released;
 	/* A copy of the device name, protected by the registry lock. */
 	char name[IB_DEVICE_NAME_MAX];
+	struct ib_event_handler event_handler;
 	/* [0]: the device's own counters; then its ports, in order. */
 	struct rdmactl_stat_state *stats;
 	unsigned int nstats;
@@ -54,6 +55,7 @@ void rdmactl_client_unregister(void);
 
 struct rdmactl_dev *rdmactl_dev_get_by_index(struct net *net, u32 index);
 struct rdmactl_dev *rdmactl_dev_get_by_name(struct net *net, const char *name);
+struct rdmactl_dev *rdmactl_dev_get_any(u32 index);
 struct rdmactl_dev *rdmactl_dev_get_next(struct net *net, u32 *index);
 void rdmactl_dev_put(struct rdmactl_dev *dev);
 void rdmactl_dev_name(struct rdmactl_dev *dev, char *buf);
@@ -88,6 +90,15 @@ void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
 int rdmactl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rdmactl_fill_dev_ident(struct sk_buff *skb, struct rdmactl_dev *dev);
+
+/* events.c */
+int rdmactl_events_init(void);
+int rdmactl_events_start(void);
+void rdmactl_events_stop(void);
+void rdmactl_events_exit(void);
+void rdmactl_event_dev_init(struct rdmactl_dev *dev);
+void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name);
+void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
 
 /* counters.c */
 int rdmactl_stat_init(struct rdmactl_dev *dev);

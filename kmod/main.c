@@ -11,29 +11,44 @@ static int __init rdmactl_init(void)
 {
 	int err;
 
+	err = rdmactl_events_init();
+	if (err)
+		goto err_out;
+
 	/* The registry fills before anyone can ask. */
 	err = rdmactl_client_register();
 	if (err)
-		goto err_out;
+		goto err_events;
 
 	err = rdmactl_netlink_register();
 	if (err)
 		goto err_client;
 
+	err = rdmactl_events_start();
+	if (err)
+		goto err_netlink;
+
 	pr_info("version %s loaded\n", RDMACTL_VERSION);
 	return 0;
 
+err_netlink:
+	rdmactl_events_stop();
+	rdmactl_netlink_unregister();
 err_client:
 	rdmactl_client_unregister();
+err_events:
+	rdmactl_events_exit();
 err_out:
 	return err;
 }
 
 static void __exit rdmactl_exit(void)
 {
-	/* No handler runs once the family is gone; then drop the devices. */
+	/* No event is sent, then no handler runs; then drop the devices. */
+	rdmactl_events_stop();
 	rdmactl_netlink_unregister();
 	rdmactl_client_unregister();
+	rdmactl_events_exit();
 }
 
 module_init(rdmactl_init);

@@ -98,6 +98,10 @@ static const struct genl_ops rdmactl_ops[] = {
 	},
 };
 
+static const struct genl_multicast_group rdmactl_mcgrps[] = {
+	{ .name = RDMACTL_MCGRP_EVENTS },
+};
+
 struct genl_family rdmactl_family __ro_after_init = {
 	.name = RDMACTL_GENL_NAME,
 	.version = RDMACTL_GENL_VERSION,
@@ -105,6 +109,8 @@ struct genl_family rdmactl_family __ro_after_init = {
 	.module = THIS_MODULE,
 	.ops = rdmactl_ops,
 	.n_ops = ARRAY_SIZE(rdmactl_ops),
+	.mcgrps = rdmactl_mcgrps,
+	.n_mcgrps = ARRAY_SIZE(rdmactl_mcgrps),
 	RDMACTL_GENL_RESV_START_OP
 };
 

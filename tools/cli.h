@@ -63,6 +63,8 @@ void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 /* One print path for text and JSON (print.c). */
 void print_begin(void);
 void print_end(void);
+void print_line_begin(void);
+void print_line_end(void);
 void print_open(void);
 void print_close(void);
 void print_array_open(const char *key);
@@ -79,5 +81,6 @@ int dev_main(int argc, char **argv);
 int port_main(int argc, char **argv);
 int stat_main(int argc, char **argv);
 int ipoib_main(int argc, char **argv);
+int monitor_main(int argc, char **argv);
 
 #endif /* RDMACTL_CLI_H */

@@ -65,6 +65,24 @@ void print_end(void)
 	fflush(stdout);
 }
 
+/* One object a line (JSON lines), flushed: for streams such as monitor. */
+void print_line_begin(void)
+{
+	if (cli.json) {
+		depth = 0;
+		first = true;
+	}
+	print_open();
+}
+
+void print_line_end(void)
+{
+	print_close();
+	if (cli.json)
+		putchar('\n');
+	fflush(stdout);
+}
+
 void print_open(void)
 {
 	if (!cli.json)

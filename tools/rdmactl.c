@@ -21,6 +21,7 @@ static const struct cli_cmd objects[] = {
 	{ "port", port_main, "RDMA ports: state, rate, LID, link layer, netdev" },
 	{ "stat", stat_main, "port counters: IB PMA and driver; show, watch, reset" },
 	{ "ipoib", ipoib_main, "IPoIB interfaces: ports, P_Keys, datagram or connected mode" },
+	{ "monitor", monitor_main, "events: devices, port state, LID/SM/P_Key/GID, netdevs, IPoIB" },
 	{ "help", help_main, "this text" },
 	{ NULL, NULL, NULL }
 };

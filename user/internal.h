@@ -15,6 +15,8 @@ struct rdmactl {
 	uint32_t portid;
 	uint32_t seq;
 	uint16_t family;
+	uint32_t events_group;		/* 0: the module has none */
+	uint64_t last_seq;		/* of the last event read, 0: none yet */
 	char errmsg[256];
 	char *buf;
 	size_t buflen;
@@ -82,6 +84,9 @@ int rdmactl_port_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 			rdmactl_attrs tb);
 int rdmactl_ipoib_parse(struct rdmactl *h, rdmactl_attrs tb,
 			struct rdmactl_ipoib_info *ib);
+int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_info *ev);
+int rdmactl_events_process(struct rdmactl *h, const void *buf, size_t len,
+			   rdmactl_event_cb cb, void *arg);
 int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 			rdmactl_attrs tb);
 

@@ -229,6 +229,56 @@ int rdmactl_ipoib_list(struct rdmactl *h, const char *ifname, const char *dev,
  */
 int rdmactl_ipoib_set(struct rdmactl *h, const char *ifname, uint8_t mode, uint32_t mtu);
 
+/*
+ * Events. Subscribe a handle of its own (events and requests do not share
+ * a socket well), then read: each rdmactl_events_read() receives what one
+ * recv() gets and calls cb per event, in order. Poll rdmactl_fd() from
+ * an event loop; make it non-blocking to have -EAGAIN when nothing is
+ * there. Events were lost when cb sees RDMACTL_EVENT_LOST: the socket
+ * overran (lost 0: how many is unknown) or the sequence skipped (lost N);
+ * list again to resynchronise.
+ */
+#define RDMACTL_EVENT_LOST 0
+
+enum {
+	RDMACTL_EVENT_HAS_DEV = 1 << 0,		/* dev_index, dev_name */
+	RDMACTL_EVENT_HAS_PORT = 1 << 1,	/* port */
+	RDMACTL_EVENT_HAS_STATE = 1 << 2,	/* state .. lmc: the port after */
+	RDMACTL_EVENT_HAS_NETDEV = 1 << 3,	/* netdev_index, netdev_name */
+	RDMACTL_EVENT_HAS_IPOIB = 1 << 4,	/* ipoib_* */
+};
+
+struct rdmactl_event_info {
+	uint8_t type;			/* enum rdmactl_event, or RDMACTL_EVENT_LOST */
+	uint32_t present;		/* RDMACTL_EVENT_HAS_* */
+	uint64_t seq;
+	uint64_t timestamp_ns;		/* CLOCK_MONOTONIC */
+	uint64_t lost;			/* RDMACTL_EVENT_LOST: how many, 0 unknown */
+	uint32_t dev_index;
+	char dev_name[RDMACTL_DEV_NAME_MAX];
+	char old_name[RDMACTL_DEV_NAME_MAX];	/* DEV_RENAME */
+	uint32_t port;
+	uint8_t state;
+	uint8_t phys_state;
+	uint8_t sm_sl;
+	uint8_t lmc;
+	uint32_t lid;
+	uint32_t sm_lid;
+	uint32_t netdev_index;
+	char netdev_name[16];
+	uint32_t ipoib_ifindex;
+	char ipoib_ifname[16];
+	uint8_t ipoib_mode;
+	uint32_t ipoib_mtu;
+};
+
+typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);
+
+/* Join the "events" group: anyone may. */
+int rdmactl_events_subscribe(struct rdmactl *h);
+int rdmactl_events_read(struct rdmactl *h, rdmactl_event_cb cb, void *arg);
+const char *rdmactl_event_name(uint8_t type);
+
 /* Names of the uapi enums, as the CLI prints them: "ACTIVE", "LINK_UP"... */
 const char *rdmactl_port_state_name(uint8_t state);
 const char *rdmactl_port_phys_state_name(uint8_t phys_state);

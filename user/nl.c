@@ -81,6 +81,10 @@ static const enum mnl_attr_data_type rdmactl_attr_types[RDMACTL_A_MAX + 1] = {
 	[RDMACTL_A_IPOIB_HW_FLAGS] = MNL_TYPE_U8,
 	[RDMACTL_A_IPOIB_OPERSTATE] = MNL_TYPE_U8,
 	[RDMACTL_A_IPOIB_ADMIN_UP] = MNL_TYPE_U8,
+	[RDMACTL_A_EVENT_TYPE] = MNL_TYPE_U8,
+	[RDMACTL_A_EVENT_SEQ] = MNL_TYPE_U64,
+	[RDMACTL_A_EVENT_TIMESTAMP] = MNL_TYPE_U64,
+	[RDMACTL_A_EVENT_OLD_NAME] = MNL_TYPE_NUL_STRING,
 };
 
 void rdmactl_set_err(struct rdmactl *h, const char *fmt, ...)
@@ -332,14 +336,36 @@ void rdmactl_put_dev(struct nlmsghdr *nlh, const char *name)
 	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, name);
 }
 
-/* CTRL_CMD_GETFAMILY: the id of the "rdmactl" family. */
+/* CTRL_CMD_GETFAMILY: the id of the "rdmactl" family and its "events" group. */
+static int rdmactl_ctrl_group(const struct nlattr *attr, void *data)
+{
+	struct rdmactl *h = data;
+	const struct nlattr *a, *name = NULL, *id = NULL;
+
+	mnl_attr_for_each_nested(a, attr) {
+		if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_NAME &&
+		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
+			name = a;
+		else if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_ID &&
+			 mnl_attr_validate(a, MNL_TYPE_U32) == 0)
+			id = a;
+	}
+	if (name && id && !strcmp(mnl_attr_get_str(name), RDMACTL_MCGRP_EVENTS))
+		h->events_group = mnl_attr_get_u32(id);
+	return MNL_CB_OK;
+}
+
 static int rdmactl_ctrl_attr(const struct nlattr *attr, void *data)
 {
-	uint16_t *family = data;
+	struct rdmactl *h = data;
+	const struct nlattr *g;
 
 	if (mnl_attr_get_type(attr) == CTRL_ATTR_FAMILY_ID &&
 	    mnl_attr_validate(attr, MNL_TYPE_U16) == 0)
-		*family = mnl_attr_get_u16(attr);
+		h->family = mnl_attr_get_u16(attr);
+	if (mnl_attr_get_type(attr) == CTRL_ATTR_MCAST_GROUPS)
+		mnl_attr_for_each_nested(g, attr)
+			rdmactl_ctrl_group(g, h);
 	return MNL_CB_OK;
 }
 
@@ -370,8 +396,7 @@ static int rdmactl_resolve(struct rdmactl *h)
 			const struct nlmsghdr *r = (const struct nlmsghdr *)h->buf;
 
 			if (r->nlmsg_type == GENL_ID_CTRL)
-				mnl_attr_parse(r, sizeof(*g), rdmactl_ctrl_attr,
-					       &h->family);
+				mnl_attr_parse(r, sizeof(*g), rdmactl_ctrl_attr, h);
 		}
 	} while (ret > MNL_CB_STOP);
 	if (ret < 0)

@@ -471,6 +471,65 @@ static void test_delta(void)
 	      "64-bit wrapping counter across its wrap");
 }
 
+static char evlog[256];
+
+static int on_event(const struct rdmactl_event_info *ev, void *arg)
+{
+	size_t n = strlen(evlog);
+
+	(void)arg;
+	snprintf(evlog + n, sizeof(evlog) - n, "%s%s:%llu", n ? " " : "",
+		 rdmactl_event_name(ev->type),
+		 (unsigned long long)(ev->type == RDMACTL_EVENT_LOST ? ev->lost : ev->seq));
+	return 0;
+}
+
+static void event_msg(uint8_t type, uint64_t seq, uint8_t cmd)
+{
+	struct nlmsghdr *nlh = msg(FAMILY, 0, 0);
+	struct genlmsghdr *g = mnl_nlmsg_get_payload(nlh);
+
+	g->cmd = cmd;
+	mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, type);
+	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, seq);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 1);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "mlx5_1");
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, 1);
+	end(nlh);
+}
+
+static void test_events(void)
+{
+	used = 0;
+	evlog[0] = '\0';
+	handle.last_seq = 0;
+	event_msg(RDMACTL_EVENT_PORT_ACTIVE, 5, RDMACTL_CMD_EVENT);
+	event_msg(RDMACTL_EVENT_LID_CHANGE, 6, RDMACTL_CMD_EVENT);
+	event_msg(RDMACTL_EVENT_LID_CHANGE, 99, RDMACTL_CMD_DEV_GET);	/* not an event */
+	event_msg(RDMACTL_EVENT_PORT_ERR, 9, RDMACTL_CMD_EVENT);
+	CHECK(rdmactl_events_process(&handle, buf, used, on_event, NULL) == 0,
+	      "a buffer of events is read");
+	CHECK(!strcmp(evlog, "PORT_ACTIVE:5 LID_CHANGE:6 LOST:2 PORT_ERR:9"),
+	      "in order, other commands skipped, a gap of two reported: \"%s\"", evlog);
+
+	used = 0;
+	evlog[0] = '\0';
+	event_msg(RDMACTL_EVENT_DEV_ADD, 10, RDMACTL_CMD_EVENT);
+	CHECK(rdmactl_events_process(&handle, buf, used, on_event, NULL) == 0 &&
+	      !strcmp(evlog, "DEV_ADD:10"), "no gap, no loss: \"%s\"", evlog);
+
+	used = 0;
+	{
+		struct nlmsghdr *nlh = msg(FAMILY, 0, 0);
+
+		((struct genlmsghdr *)mnl_nlmsg_get_payload(nlh))->cmd = RDMACTL_CMD_EVENT;
+		mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, RDMACTL_EVENT_DEV_ADD);
+		end(nlh);
+	}
+	CHECK(rdmactl_events_process(&handle, buf, used, on_event, NULL) == -EBADMSG,
+	      "an event without a sequence number is refused");
+}
+
 static void test_names(void)
 {
 	CHECK(!strcmp(rdmactl_port_state_name(RDMACTL_PORT_ACTIVE), "ACTIVE"), "state names");
@@ -495,6 +554,7 @@ int main(void)
 	test_ports();
 	test_stats();
 	test_delta();
+	test_events();
 	test_names();
 	return DONE();
 }

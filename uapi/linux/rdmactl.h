@@ -138,6 +138,30 @@
  *                                            broadcast group's)
  *   On failure nothing has changed: mode and MTU are as before.
  *
+ * Multicast group RDMACTL_MCGRP_EVENTS ("events"), RDMACTL_CMD_EVENT
+ *   One message per event, to every network namespace that can see the
+ *   device (rdma_dev_access_netns()), only while someone there listens.
+ *   Anyone may subscribe. Each carries what a subscriber needs without a
+ *   follow-up query:
+ *     RDMACTL_A_EVENT_TYPE           u8      enum rdmactl_event
+ *     RDMACTL_A_EVENT_SEQ            u64     per namespace, from 1, +1 per
+ *                                            message: a gap means loss
+ *     RDMACTL_A_EVENT_TIMESTAMP      u64     ns, CLOCK_MONOTONIC
+ *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME (the new name for a rename)
+ *     RDMACTL_A_EVENT_OLD_NAME       string  DEV_RENAME: the old name
+ *     RDMACTL_A_PORT_INDEX                   port events
+ *     RDMACTL_A_PORT_STATE           u8      port events: the state when the
+ *                                            event happened (ib_core's cache)
+ *     RDMACTL_A_PORT_PHYS_STATE, _LID, _SM_LID, _SM_SL, _LMC
+ *                                            port events: read from the
+ *                                            driver as the message is built,
+ *                                            while the device is still there
+ *     RDMACTL_A_PORT_NETDEV_INDEX, _NAME     NETDEV_ATTACH/DETACH
+ *     RDMACTL_A_IPOIB_IFINDEX, _IFNAME, _MODE, _MTU
+ *                                            IPOIB_MODE, IPOIB_MTU
+ *   A subscriber whose socket overran gets ENOBUFS from recv(): events
+ *   were lost, and a dump gives the state again.
+ *
  * DEV_GET, PORT_GET, STAT_GET and IPOIB_GET change nothing and need no
  * privilege.
  */
@@ -146,6 +170,7 @@
 
 #define RDMACTL_GENL_NAME	"rdmactl"
 #define RDMACTL_GENL_VERSION	1
+#define RDMACTL_MCGRP_EVENTS	"events"
 
 /* Longest device name, with its NUL (IB_DEVICE_NAME_MAX in the kernel). */
 #define RDMACTL_DEV_NAME_MAX	64
@@ -158,6 +183,7 @@ enum rdmactl_cmd {
 	RDMACTL_CMD_STAT_RESET,
 	RDMACTL_CMD_IPOIB_GET,
 	RDMACTL_CMD_IPOIB_SET,
+	RDMACTL_CMD_EVENT,		/* multicast only */
 
 	__RDMACTL_CMD_MAX,
 	RDMACTL_CMD_MAX = __RDMACTL_CMD_MAX - 1
@@ -230,6 +256,11 @@ enum rdmactl_attr {
 	RDMACTL_A_IPOIB_HW_FLAGS,	/* u8 */
 	RDMACTL_A_IPOIB_OPERSTATE,	/* u8 */
 	RDMACTL_A_IPOIB_ADMIN_UP,	/* u8 */
+
+	RDMACTL_A_EVENT_TYPE,		/* u8 */
+	RDMACTL_A_EVENT_SEQ,		/* u64 */
+	RDMACTL_A_EVENT_TIMESTAMP,	/* u64 */
+	RDMACTL_A_EVENT_OLD_NAME,	/* string */
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
@@ -305,6 +336,24 @@ enum rdmactl_counter_unit {
 	RDMACTL_UNIT_PACKETS = 2,
 	RDMACTL_UNIT_OCTETS_4 = 3,	/* 4-octet words: see COUNTER_BYTES */
 	RDMACTL_UNIT_TICKS = 4,		/* PortXmitWait's sample ticks */
+};
+
+enum rdmactl_event {
+	RDMACTL_EVENT_DEV_ADD = 1,
+	RDMACTL_EVENT_DEV_REMOVE,
+	RDMACTL_EVENT_DEV_RENAME,
+	RDMACTL_EVENT_PORT_ACTIVE,	/* IB_EVENT_PORT_ACTIVE */
+	RDMACTL_EVENT_PORT_ERR,		/* IB_EVENT_PORT_ERR: left ACTIVE */
+	RDMACTL_EVENT_LID_CHANGE,
+	RDMACTL_EVENT_SM_CHANGE,
+	RDMACTL_EVENT_PKEY_CHANGE,
+	RDMACTL_EVENT_GID_CHANGE,
+	RDMACTL_EVENT_CLIENT_REREGISTER,
+	RDMACTL_EVENT_DEVICE_FATAL,
+	RDMACTL_EVENT_NETDEV_ATTACH,	/* a RoCE/iWARP port's netdev */
+	RDMACTL_EVENT_NETDEV_DETACH,
+	RDMACTL_EVENT_IPOIB_MODE,	/* an IPoIB interface's new mode */
+	RDMACTL_EVENT_IPOIB_MTU,	/* an IPoIB interface's new MTU */
 };
 
 enum rdmactl_ipoib_mode {

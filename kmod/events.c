@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "events" multicast group: devices added, removed and renamed (the
+ * client callbacks), port events (an ib_event_handler per device), RoCE
+ * netdevs going away and IPoIB mode and MTU changes (a netdev notifier).
+ *
+ * The sources run where little is allowed: ib event handlers in atomic
+ * context on older kernels and under ib_core's locks, even RTNL, on
+ * current ones; client callbacks under ib_core's rwsems; netdev notifiers
+ * under RTNL. Each copies what it knows (GFP_ATOMIC) and queues it. The
+ * module's ordered workqueue reads the port's state, then builds and sends
+ * one message per network namespace that can see the device and has a
+ * listener, numbered by that namespace's own sequence.
+ */
+#include <linux/if_arp.h>
+#include <linux/if_link.h>
+#include <linux/netdevice.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+#include <linux/workqueue.h>
+#include <net/net_namespace.h>
+#include <net/netns/generic.h>
+#include <rdma/ib_cache.h>
+
+#include "core.h"
+
+struct rdmactl_net {
+	atomic64_t seq;
+};
+
+static unsigned int rdmactl_net_id;
+static struct workqueue_struct *rdmactl_wq;
+static bool rdmactl_events_on;
+
+/* One event, as its source saw it. */
+struct rdmactl_event_item {
+	struct work_struct work;
+	u8 type;
+	bool has_dev;		/* about device dev_index */
+	u32 dev_index;
+	char name[IB_DEVICE_NAME_MAX];	/* "" when the worker found none */
+	char old_name[IB_DEVICE_NAME_MAX];
+	u32 port;
+	int ifindex;
+	char ifname[IFNAMSIZ];
+	u8 mode;
+	u32 mtu;
+	struct net *net;	/* netdev events: the netdev's namespace, held */
+	/* Port events: the state when it happened, from ib_core's cache. */
+	bool have_state;
+	enum ib_port_state state;
+	/* The rest of the port, read by the worker when it sends. */
+	bool have_attr;
+	struct ib_port_attr attr;
+};
+
+static int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
+			      const struct rdmactl_event_item *ev)
+{
+	struct rdmactl_net *rn = net_generic(net, rdmactl_net_id);
+	const struct ib_port_attr *a = &ev->attr;
+
+	if (nla_put_u8(skb, RDMACTL_A_EVENT_TYPE, ev->type) ||
+	    nla_put_u64_64bit(skb, RDMACTL_A_EVENT_SEQ, atomic64_inc_return(&rn->seq),
+			      RDMACTL_A_PAD) ||
+	    nla_put_u64_64bit(skb, RDMACTL_A_EVENT_TIMESTAMP, ktime_get_ns(), RDMACTL_A_PAD) ||
+	    (ev->has_dev && ev->name[0] &&
+	     (nla_put_u32(skb, RDMACTL_A_DEV_INDEX, ev->dev_index) ||
+	      nla_put_string(skb, RDMACTL_A_DEV_NAME, ev->name))) ||
+	    (ev->old_name[0] && nla_put_string(skb, RDMACTL_A_EVENT_OLD_NAME, ev->old_name)) ||
+	    (ev->port && nla_put_u32(skb, RDMACTL_A_PORT_INDEX, ev->port)))
+		return -EMSGSIZE;
+	if (ev->have_attr &&
+	    (nla_put_u8(skb, RDMACTL_A_PORT_STATE, a->state) ||
+	     nla_put_u8(skb, RDMACTL_A_PORT_PHYS_STATE, a->phys_state) ||
+	     nla_put_u32(skb, RDMACTL_A_PORT_LID, a->lid) ||
+	     nla_put_u32(skb, RDMACTL_A_PORT_SM_LID, a->sm_lid) ||
+	     nla_put_u8(skb, RDMACTL_A_PORT_SM_SL, a->sm_sl) ||
+	     nla_put_u8(skb, RDMACTL_A_PORT_LMC, a->lmc)))
+		return -EMSGSIZE;
+	if (ev->type == RDMACTL_EVENT_NETDEV_ATTACH || ev->type == RDMACTL_EVENT_NETDEV_DETACH)
+		return nla_put_u32(skb, RDMACTL_A_PORT_NETDEV_INDEX, ev->ifindex) ||
+		       nla_put_string(skb, RDMACTL_A_PORT_NETDEV_NAME, ev->ifname) ? -EMSGSIZE : 0;
+	if (ev->type == RDMACTL_EVENT_IPOIB_MODE || ev->type == RDMACTL_EVENT_IPOIB_MTU)
+		return nla_put_u32(skb, RDMACTL_A_IPOIB_IFINDEX, ev->ifindex) ||
+		       nla_put_string(skb, RDMACTL_A_IPOIB_IFNAME, ev->ifname) ||
+		       nla_put_u8(skb, RDMACTL_A_IPOIB_MODE, ev->mode) ||
+		       nla_put_u32(skb, RDMACTL_A_IPOIB_MTU, ev->mtu) ? -EMSGSIZE : 0;
+	return 0;
+}
+
+/*
+ * Send ev to each namespace that can see ibdev (or, for netdev events, to
+ * the netdev's) and has a listener.
+ */
+static void rdmactl_event_send(const struct rdmactl_event_item *ev, struct ib_device *ibdev)
+{
+	struct sk_buff *skb;
+	struct net *net;
+	void *hdr;
+
+	if (!READ_ONCE(rdmactl_events_on))
+		return;
+	down_read(&net_rwsem);
+	for_each_net(net) {
+		if (ev->net ? !net_eq(net, ev->net) : !ibdev || !rdma_dev_access_netns(ibdev, net))
+			continue;
+		if (!genl_has_listeners(&rdmactl_family, net, 0))
+			continue;
+		skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+		if (!skb)
+			break;
+		hdr = genlmsg_put(skb, 0, 0, &rdmactl_family, 0, RDMACTL_CMD_EVENT);
+		if (!hdr || rdmactl_event_fill(skb, net, ev)) {
+			nlmsg_free(skb);
+			continue;
+		}
+		genlmsg_end(skb, hdr);
+		genlmsg_multicast_netns(&rdmactl_family, net, skb, 0, 0, GFP_KERNEL);
+	}
+	up_read(&net_rwsem);
+}
+
+static void rdmactl_event_work(struct work_struct *work)
+{
+	struct rdmactl_event_item *ev = container_of(work, struct rdmactl_event_item, work);
+	struct rdmactl_dev *dev = NULL;
+
+	if (ev->has_dev)
+		dev = rdmactl_dev_get_any(ev->dev_index);
+	if (dev) {
+		/* The name now, and the port's state after the event. */
+		if (ev->type != RDMACTL_EVENT_DEV_RENAME)
+			rdmactl_dev_name(dev, ev->name);
+		else
+			strscpy(ev->name, dev->name, sizeof(ev->name));
+		if (ev->port && rdma_is_port_valid(dev->ibdev, ev->port))
+			ev->have_attr = !ib_query_port(dev->ibdev, ev->port, &ev->attr);
+		if (ev->have_attr && ev->have_state)
+			ev->attr.state = ev->state;
+	}
+	if (dev || ev->net)
+		rdmactl_event_send(ev, dev ? dev->ibdev : NULL);
+	if (dev)
+		rdmactl_dev_put(dev);
+	if (ev->net)
+		put_net(ev->net);
+	kfree(ev);
+}
+
+static struct rdmactl_event_item *rdmactl_event_new(u8 type, gfp_t gfp)
+{
+	struct rdmactl_event_item *ev = kzalloc(sizeof(*ev), gfp);
+
+	if (ev) {
+		INIT_WORK(&ev->work, rdmactl_event_work);
+		ev->type = type;
+	}
+	return ev;
+}
+
+static void rdmactl_event_queue(struct rdmactl_event_item *ev)
+{
+	if (ev)
+		queue_work(rdmactl_wq, &ev->work);
+}
+
+/* Device events, from the client callbacks (client.c). */
+void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
+{
+	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
+	struct net_device *ndev;
+	u32 port;
+
+	if (!ev)
+		return;
+	ev->has_dev = true;
+	ev->dev_index = dev->index;
+	if (old_name)
+		strscpy(ev->old_name, old_name, sizeof(ev->old_name));
+	rdmactl_event_queue(ev);
+
+	if (type != RDMACTL_EVENT_DEV_ADD)
+		return;
+	/* A new RoCE or iWARP device comes with its ports' netdevs. */
+	rdma_for_each_port(dev->ibdev, port) {
+		ndev = rdmactl_port_netdev(dev->ibdev, port);
+		if (!ndev)
+			continue;
+		ev = rdmactl_event_new(RDMACTL_EVENT_NETDEV_ATTACH, GFP_KERNEL);
+		if (ev) {
+			ev->has_dev = true;
+			ev->dev_index = dev->index;
+			ev->port = port;
+			ev->ifindex = ndev->ifindex;
+			strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
+		}
+		dev_put(ndev);
+		rdmactl_event_queue(ev);
+	}
+}
+
+/*
+ * A device going away: what was queued goes out first, then the removal,
+ * sent from here while the device can still say who sees it.
+ */
+void rdmactl_event_dev_remove(struct rdmactl_dev *dev)
+{
+	struct rdmactl_event_item ev = {
+		.type = RDMACTL_EVENT_DEV_REMOVE,
+		.has_dev = true,
+		.dev_index = dev->index,
+	};
+
+	ib_unregister_event_handler(&dev->event_handler);
+	flush_workqueue(rdmactl_wq);
+	rdmactl_dev_name(dev, ev.name);
+	rdmactl_event_send(&ev, dev->ibdev);
+}
+
+static void rdmactl_ib_event(struct ib_event_handler *handler, struct ib_event *event)
+{
+	struct rdmactl_dev *dev = container_of(handler, struct rdmactl_dev, event_handler);
+	static const u8 types[] = {
+		[IB_EVENT_PORT_ACTIVE] = RDMACTL_EVENT_PORT_ACTIVE,
+		[IB_EVENT_PORT_ERR] = RDMACTL_EVENT_PORT_ERR,
+		[IB_EVENT_LID_CHANGE] = RDMACTL_EVENT_LID_CHANGE,
+		[IB_EVENT_SM_CHANGE] = RDMACTL_EVENT_SM_CHANGE,
+		[IB_EVENT_PKEY_CHANGE] = RDMACTL_EVENT_PKEY_CHANGE,
+		[IB_EVENT_GID_CHANGE] = RDMACTL_EVENT_GID_CHANGE,
+		[IB_EVENT_CLIENT_REREGISTER] = RDMACTL_EVENT_CLIENT_REREGISTER,
+		[IB_EVENT_DEVICE_FATAL] = RDMACTL_EVENT_DEVICE_FATAL,
+	};
+	struct rdmactl_event_item *ev;
+	u8 type;
+
+	/* Newer kernels add events: those we do not know are not ours. */
+	if ((unsigned int)event->event >= ARRAY_SIZE(types) || !types[event->event])
+		return;
+	type = types[event->event];
+	/* Possibly atomic, possibly under ib_core's locks: copy and queue. */
+	ev = rdmactl_event_new(type, GFP_ATOMIC);
+	if (!ev)
+		return;
+	ev->has_dev = true;
+	ev->dev_index = dev->index;
+	if (type != RDMACTL_EVENT_DEVICE_FATAL) {
+		ev->port = event->element.port_num;
+		/* Refreshed before handlers run, and safe in atomic context. */
+		ev->have_state = !ib_get_cached_port_state(dev->ibdev, ev->port, &ev->state);
+	}
+	rdmactl_event_queue(ev);
+}
+
+void rdmactl_event_dev_init(struct rdmactl_dev *dev)
+{
+	INIT_IB_EVENT_HANDLER(&dev->event_handler, dev->ibdev, rdmactl_ib_event);
+	ib_register_event_handler(&dev->event_handler);
+}
+
+/* IPoIB: the last mode seen of each interface, keyed by its net_device. */
+static DEFINE_XARRAY(rdmactl_ipoib_modes);
+
+static bool rdmactl_netdev_is_ipoib(const struct net_device *dev)
+{
+	return dev->type == ARPHRD_INFINIBAND && dev->rtnl_link_ops &&
+	       !strcmp(dev->rtnl_link_ops->kind, "ipoib");
+}
+
+/* Called with RTNL held: the interface's mode, through fill_info(). */
+static int rdmactl_netdev_ipoib_mode(struct net_device *dev)
+{
+	struct sk_buff *skb = alloc_skb(NLMSG_GOODSIZE, GFP_ATOMIC);
+	const struct nlattr *a;
+	int mode = -1;
+
+	if (!skb)
+		return -1;
+	if (dev->rtnl_link_ops->fill_info && !dev->rtnl_link_ops->fill_info(skb, dev)) {
+		a = nla_find((struct nlattr *)skb->data, skb->len, IFLA_IPOIB_MODE);
+		if (a)
+			mode = nla_get_u16(a) ? RDMACTL_IPOIB_CONNECTED : RDMACTL_IPOIB_DATAGRAM;
+	}
+	kfree_skb(skb);
+	return mode;
+}
+
+static void rdmactl_ipoib_event(struct net_device *ndev, u8 type, int mode)
+{
+	struct rdma_netdev *rn = netdev_priv(ndev);
+	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_ATOMIC);
+
+	if (!ev)
+		return;
+	ev->net = get_net(dev_net(ndev));
+	ev->ifindex = ndev->ifindex;
+	strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
+	ev->mode = mode;
+	ev->mtu = ndev->mtu;
+	if (rn->hca) {
+		ev->has_dev = true;
+		ev->dev_index = rn->hca->index;
+	}
+	rdmactl_event_queue(ev);
+}
+
+static void rdmactl_netdev_ipoib(struct net_device *ndev, unsigned long event)
+{
+	unsigned long key = (unsigned long)ndev;
+	void *old;
+	int mode;
+
+	if (event == NETDEV_UNREGISTER) {
+		xa_erase(&rdmactl_ipoib_modes, key);
+		return;
+	}
+	mode = rdmactl_netdev_ipoib_mode(ndev);
+	if (mode < 0)
+		return;
+	old = xa_store(&rdmactl_ipoib_modes, key, xa_mk_value(mode), GFP_ATOMIC);
+	if (event == NETDEV_REGISTER || xa_is_err(old))
+		return;
+	if (old && xa_to_value(old) != mode)
+		rdmactl_ipoib_event(ndev, RDMACTL_EVENT_IPOIB_MODE, mode);
+	if (event == NETDEV_CHANGEMTU)
+		rdmactl_ipoib_event(ndev, RDMACTL_EVENT_IPOIB_MTU, mode);
+}
+
+/* A RoCE or iWARP port's netdev unregistering. */
+static void rdmactl_netdev_detach(struct net_device *ndev)
+{
+	struct ib_device *ibdev = ib_device_get_by_netdev(ndev, RDMA_DRIVER_UNKNOWN);
+	struct rdmactl_event_item *ev;
+	struct net_device *port_ndev;
+	u32 port;
+
+	if (!ibdev)
+		return;
+	rdma_for_each_port(ibdev, port) {
+		port_ndev = rdmactl_port_netdev(ibdev, port);
+		if (port_ndev == ndev) {
+			ev = rdmactl_event_new(RDMACTL_EVENT_NETDEV_DETACH, GFP_ATOMIC);
+			if (ev) {
+				ev->has_dev = true;
+				ev->dev_index = ibdev->index;
+				ev->port = port;
+				ev->ifindex = ndev->ifindex;
+				strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
+				rdmactl_event_queue(ev);
+			}
+		}
+		if (port_ndev)
+			dev_put(port_ndev);
+	}
+	ib_device_put(ibdev);
+}
+
+static int rdmactl_netdev_event(struct notifier_block *nb, unsigned long event, void *ptr)
+{
+	struct net_device *ndev = netdev_notifier_info_to_dev(ptr);
+
+	if (rdmactl_netdev_is_ipoib(ndev)) {
+		if (event == NETDEV_REGISTER || event == NETDEV_UNREGISTER ||
+		    event == NETDEV_CHANGEMTU || event == NETDEV_FEAT_CHANGE ||
+		    event == NETDEV_CHANGE || event == NETDEV_UP)
+			rdmactl_netdev_ipoib(ndev, event);
+	} else if (event == NETDEV_UNREGISTER) {
+		rdmactl_netdev_detach(ndev);
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block rdmactl_netdev_nb = {
+	.notifier_call = rdmactl_netdev_event,
+};
+
+static struct pernet_operations rdmactl_net_ops = {
+	.id = &rdmactl_net_id,
+	.size = sizeof(struct rdmactl_net),
+};
+
+/* Before the client registers: its add() queues events. */
+int rdmactl_events_init(void)
+{
+	int err;
+
+	err = register_pernet_subsys(&rdmactl_net_ops);
+	if (err)
+		return err;
+	rdmactl_wq = alloc_ordered_workqueue("rdmactl_events", 0);
+	if (!rdmactl_wq) {
+		unregister_pernet_subsys(&rdmactl_net_ops);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Once the family is registered: events may be sent, netdevs watched. */
+int rdmactl_events_start(void)
+{
+	WRITE_ONCE(rdmactl_events_on, true);
+	return register_netdevice_notifier(&rdmactl_netdev_nb);
+}
+
+/* Before the family goes: nothing is sent after this returns. */
+void rdmactl_events_stop(void)
+{
+	unregister_netdevice_notifier(&rdmactl_netdev_nb);
+	WRITE_ONCE(rdmactl_events_on, false);
+	flush_workqueue(rdmactl_wq);
+}
+
+/* After the client is gone. */
+void rdmactl_events_exit(void)
+{
+	destroy_workqueue(rdmactl_wq);
+	unregister_pernet_subsys(&rdmactl_net_ops);
+	xa_destroy(&rdmactl_ipoib_modes);
+}

@@ -1,0 +1,114 @@
+#!/bin/bash
+# rdmactl monitor: every event the fake HCA's knobs, ipoib, rxe devices
+# and their netdevs raise arrives once, in order, with its fields; losses
+# are reported; anyone may listen; unloading with listeners is clean.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+knobs=/sys/kernel/debug/rdmactl_fakehca
+k=$knobs/fakeib0/port1
+# events FILE: "event dev/port" per line, from monitor -j output
+events() { jq -r '"\(.event) \(.ifname // "-")/\(.port // "-")"' "$1"; }
+# ev FILE N FIELD: a field of the Nth event of a type, e.g. ev f lid_change lid
+ev() { jq -r "select(.event == \"$2\") | .$3" "$1" | head -1; }
+
+rdmactl -j monitor >/tmp/ev.json 2>/tmp/ev.err &
+mon=$!
+# Not through a function: $! must be rdmactl itself, which setpriv execs.
+setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	rdmactl -j monitor >/tmp/ev-nobody.json 2>&1 &
+mon_nobody=$!
+"$RDMACTL_TOP/build/tests/nlsub" 12 >/tmp/ev-libnl.txt 2>&1 &
+libnl=$!
+LD_LIBRARY_PATH=$RDMACTL_TOP/build/lib "$RDMACTL_TOP/build/tests/port-watchd" 12 >/tmp/watchd.txt 2>&1 &
+watchd=$!
+sleep 1
+
+# Paced as a fabric paces them: ib_core refreshes its cache asynchronously,
+# so state read for back-to-back events may already be the next one's.
+for knob in "active state" "0x50 lid" "9 sm_lid" "0xffff,0x8002 pkeys" "1 reregister" "down state"; do
+	echo "${knob% *}" >"$k/${knob#* }"
+	sleep 0.2
+done
+echo 1 >$knobs/fakeib0/fatal
+rdmactl ipoib set ib0 mode connected
+rdmactl ipoib set ib0 mode datagram
+ip link add veth2 type veth peer name veth3
+ip link set veth2 up
+ip link set veth3 up
+rdma link add rxe2 type rxe netdev veth2
+sleep 0.3
+rdma dev set rxe2 name rxe9
+ip link set veth2 down
+sleep 0.3
+ip addr add 2001:db8::5/64 dev veth2 nodad
+ip link del veth2
+sleep 1
+kill -INT $mon $mon_nobody
+wait $mon
+t_eq "monitor exits cleanly on SIGINT" 0 "$?"
+wait $mon_nobody
+
+t_eq "the fake HCA's events, once each, in order" \
+	"port_active fakeib0/1|lid_change fakeib0/1|sm_change fakeib0/1|pkey_change fakeib0/1|client_reregister fakeib0/1|port_err fakeib0/1|device_fatal fakeib0/-" \
+	"$(events /tmp/ev.json | grep fakeib0 | grep -v ipoib_ | paste -sd'|')"
+t_eq "PORT_ACTIVE carries the state it brought" "ACTIVE" "$(ev /tmp/ev.json port_active state)"
+t_eq "LID_CHANGE carries the new LID" "80" "$(ev /tmp/ev.json lid_change lid)"
+t_eq "SM_CHANGE carries the new SM LID" "9" "$(ev /tmp/ev.json sm_change sm_lid)"
+t_eq "PORT_ERR carries the state it brought" "DOWN" \
+	"$(jq -r 'select(.event == "port_err" and .ifname == "fakeib0") | .state' /tmp/ev.json)"
+t_eq "IPoIB mode and MTU changes, in order" \
+	"ipoib_mode connected 65520|ipoib_mtu connected 65520|ipoib_mode datagram 4092|ipoib_mtu datagram 4092" \
+	"$(jq -r 'select(.event | startswith("ipoib")) | "\(.event) \(.mode) \(.mtu)"' /tmp/ev.json | paste -sd'|')"
+t_eq "IPoIB events name the interface and its device" "ib0 fakeib0" \
+	"$(jq -r 'select(.event == "ipoib_mode") | "\(.ipoib) \(.ifname)"' /tmp/ev.json | head -1)"
+t_eq "rxe: added, its netdev, renamed, port down" \
+	"dev_add rxe2/-|netdev_attach rxe2/1|dev_rename rxe9/-|port_err rxe9/1" \
+	"$(events /tmp/ev.json | grep -E 'rxe[29]' | grep -E 'dev_add|netdev_attach|dev_rename|port_err' | paste -sd'|')"
+t_eq "the rename names the old name" "rxe2" "$(ev /tmp/ev.json dev_rename old_name)"
+t_eq "NETDEV_ATTACH names the netdev" "veth2" "$(ev /tmp/ev.json netdev_attach netdev)"
+t_match "an address on the netdev changes the GID table" "gid_change rxe9/1" "$(events /tmp/ev.json)"
+t_eq "deleting the netdev: detach, then remove, last" "netdev_detach rxe9/1|dev_remove rxe9/-" \
+	"$(events /tmp/ev.json | grep -E 'netdev_detach|dev_remove' | paste -sd'|')"
+t_eq "the removal is the last event" "dev_remove rxe9/-" "$(events /tmp/ev.json | tail -1)"
+seqs=$(jq -r .seq /tmp/ev.json | xargs)
+first=${seqs%% *}
+t_eq "sequence numbers count up by one" "$(seq $first $((first + $(wc -l </tmp/ev.json) - 1)) | xargs)" "$seqs"
+t_eq "no loss reported" "" "$(jq -r 'select(.event == "lost")' /tmp/ev.json)"
+t_eq "an unprivileged subscriber gets the same events" "$(events /tmp/ev.json)" "$(events /tmp/ev-nobody.json)"
+t_eq "monitor wrote no errors" "" "$(cat /tmp/ev.err)"
+wait $libnl $watchd
+t_eq "a libnl-3 subscriber (uapi header only) gets the same events" \
+	"$(jq -r '"\(.seq) \(.ifname // "-")"' /tmp/ev.json | xargs)" \
+	"$(grep -v subscribed /tmp/ev-libnl.txt | awk '{ print $2, $3 }' | xargs)"
+t_match "the epoll daemon example listed the ports" "watching [1-9][0-9]* ports" "$(cat /tmp/watchd.txt)"
+t_match "and followed fakeib0/1 to ACTIVE" "fakeib0/1 DOWN -> ACTIVE \(PORT_ACTIVE\)" "$(cat /tmp/watchd.txt)"
+t_match "and back to DOWN" "fakeib0/1 ACTIVE -> DOWN" "$(cat /tmp/watchd.txt)"
+t_match "and saw rxe2 come" "rxe2/1 \? -> ACTIVE \(listed\)" "$(cat /tmp/watchd.txt)"
+
+# A subscriber that stops reading overruns; it is told, and a dump resyncs.
+"$RDMACTL_TOP/build/tests/evstall" 4 >/tmp/stall.out &
+stall=$!
+sleep 1
+for i in $(seq 300); do echo $((i + 100)) >$k/lid; done
+wait $stall
+t_match "an overrun subscriber is told events were lost" "lost [1-9]" "$(cat /tmp/stall.out)"
+t_match "and a dump resynchronises it" "resync_ports $(ls -d /sys/class/infiniband/*/ports/* | wc -l) end drained" "$(cat /tmp/stall.out)"
+
+# Unloading while subscribed and while events are raised.
+rdmactl monitor >/dev/null 2>&1 &
+mon=$!
+(for i in $(seq 200); do echo $((i + 500)) >$k/lid; done) &
+raiser=$!
+unloaded=0
+for i in $(seq 100); do
+	rmmod rdmactl 2>/dev/null && { unloaded=1; break; }
+	sleep 0.05
+done
+wait $raiser
+kill $mon 2>/dev/null
+wait $mon 2>/dev/null
+t_eq "rmmod with subscribers while events are raised" 1 "$unloaded"
+insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+t_run "the module answers again" 0 rdmactl -j port show fakeib0/1
+
+t_done

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rdmactl monitor [--timestamp]: one line (with -j, one JSON object) per
+ * event, flushed as it comes, until SIGINT or SIGTERM.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+static volatile sig_atomic_t monitor_stop;
+static bool monitor_timestamp;
+
+static void monitor_signal(int sig)
+{
+	(void)sig;
+	monitor_stop = 1;
+}
+
+static void lower(const char *s, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; s[i] && i + 1 < size; i++)
+		buf[i] = (s[i] >= 'A' && s[i] <= 'Z') ? s[i] - 'A' + 'a' : s[i];
+	buf[i] = '\0';
+}
+
+static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
+{
+	char name[32];
+
+	(void)arg;
+	lower(rdmactl_event_name(ev->type), name, sizeof(name));
+	print_line_begin();
+	if (monitor_timestamp) {
+		struct timespec ts;
+		char when[32];
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		strftime(when, sizeof(when), "%H:%M:%S", localtime(&ts.tv_sec));
+		print_text("[%s.%06ld] ", when, ts.tv_nsec / 1000);
+	}
+	print_str("event", NULL, name);
+	print_text("%s", rdmactl_event_name(ev->type));
+	if (ev->type == RDMACTL_EVENT_LOST) {
+		if (ev->lost)
+			print_uint("lost", " %" PRIu64 " events; list again to resynchronise", ev->lost);
+		else
+			print_text(" events (the socket overran); list again to resynchronise");
+		print_line_end();
+		return 0;
+	}
+	print_uint("seq", NULL, ev->seq);
+	print_uint("timestamp_ns", NULL, ev->timestamp_ns);
+	if (ev->present & RDMACTL_EVENT_HAS_DEV) {
+		print_text(" %s", ev->dev_name);
+		print_str("ifname", NULL, ev->dev_name);
+		print_uint("ifindex", NULL, ev->dev_index);
+	}
+	if (ev->present & RDMACTL_EVENT_HAS_PORT) {
+		print_text("/%u", ev->port);
+		print_uint("port", NULL, ev->port);
+	}
+	if (ev->old_name[0])
+		print_str("old_name", " old_name %s", ev->old_name);
+	if (ev->present & RDMACTL_EVENT_HAS_STATE) {
+		print_str("state", " state %s", rdmactl_port_state_name(ev->state));
+		print_str("physical_state", " physical_state %s",
+			  rdmactl_port_phys_state_name(ev->phys_state));
+		print_uint("lid", " lid %" PRIu64, ev->lid);
+		print_uint("sm_lid", " sm_lid %" PRIu64, ev->sm_lid);
+		print_uint("sm_sl", " sm_sl %" PRIu64, ev->sm_sl);
+		print_uint("lmc", " lmc %" PRIu64, ev->lmc);
+	}
+	if (ev->present & RDMACTL_EVENT_HAS_NETDEV) {
+		print_str("netdev", " netdev %s", ev->netdev_name);
+		print_uint("netdev_index", NULL, ev->netdev_index);
+	}
+	if (ev->present & RDMACTL_EVENT_HAS_IPOIB) {
+		print_str("ipoib", " ipoib %s", ev->ipoib_ifname);
+		print_uint("ipoib_index", NULL, ev->ipoib_ifindex);
+		print_str("mode", " mode %s", rdmactl_ipoib_mode_name(ev->ipoib_mode));
+		print_uint("mtu", " mtu %" PRIu64, ev->ipoib_mtu);
+	}
+	print_line_end();
+	return 0;
+}
+
+int monitor_main(int argc, char **argv)
+{
+	struct sigaction sa = { .sa_handler = monitor_signal };
+	struct rdmactl *h;
+	int i, err = 0;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--timestamp") || !strcmp(argv[i], "-t")) {
+			monitor_timestamp = true;
+		} else if (!strcmp(argv[i], "help")) {
+			printf("Usage: rdmactl [-j] monitor [--timestamp]\n");
+			return EXIT_OK;
+		} else {
+			cli_usage_error("\"monitor\" takes only --timestamp, not \"%s\"", argv[i]);
+			return EXIT_USAGE;
+		}
+	}
+	h = cli_open();
+	if (!h)
+		return EXIT_ERROR;
+	err = rdmactl_events_subscribe(h);
+	if (err) {
+		err = cli_fail(h, err, "cannot subscribe to events");
+		rdmactl_close(h);
+		return err;
+	}
+	/* No SA_RESTART: a signal ends the wait for the next event. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	while (!monitor_stop) {
+		err = rdmactl_events_read(h, monitor_print, NULL);
+		if (err == -EINTR || err == -EAGAIN)
+			continue;
+		if (err) {
+			err = cli_fail(h, err, "cannot read events");
+			break;
+		}
+	}
+	rdmactl_close(h);
+	return monitor_stop ? EXIT_OK : err;
+}
