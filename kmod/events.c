@@ -192,6 +192,8 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
 			ev->has_dev = true;
 			ev->dev_index = dev->index;
 			ev->port = port;
+			/* A netdev is news only where it lives. */
+			ev->net = get_net(dev_net(ndev));
 			ev->ifindex = ndev->ifindex;
 			strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
 		}
@@ -344,6 +346,7 @@ static void rdmactl_netdev_detach(struct net_device *ndev)
 				ev->has_dev = true;
 				ev->dev_index = ibdev->index;
 				ev->port = port;
+				ev->net = get_net(dev_net(ndev));
 				ev->ifindex = ndev->ifindex;
 				strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
 				rdmactl_event_queue(ev);

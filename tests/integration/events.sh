@@ -17,6 +17,10 @@ mon=$!
 setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
 	rdmactl -j monitor >/tmp/ev-nobody.json 2>&1 &
 mon_nobody=$!
+# Another namespace (shared RDMA netns mode) sees the devices, not our netdevs.
+ip netns add evns
+ip netns exec evns rdmactl -j monitor >/tmp/ev-ns.json 2>&1 &
+mon_ns=$!
 "$RDMACTL_TOP/build/tests/nlsub" 12 >/tmp/ev-libnl.txt 2>&1 &
 libnl=$!
 LD_LIBRARY_PATH=$RDMACTL_TOP/build/lib "$RDMACTL_TOP/build/tests/port-watchd" 12 >/tmp/watchd.txt 2>&1 &
@@ -40,10 +44,14 @@ sleep 0.3
 rdma dev set rxe2 name rxe9
 ip link set veth2 down
 sleep 0.3
+ip link set veth2 up
+sleep 0.3
 ip addr add 2001:db8::5/64 dev veth2 nodad
 ip link del veth2
 sleep 1
-kill -INT $mon $mon_nobody
+kill -INT $mon $mon_nobody $mon_ns
+wait $mon_ns
+ip netns del evns
 wait $mon
 t_eq "monitor exits cleanly on SIGINT" 0 "$?"
 wait $mon_nobody
@@ -61,9 +69,9 @@ t_eq "IPoIB mode and MTU changes, in order" \
 	"$(jq -r 'select(.event | startswith("ipoib")) | "\(.event) \(.mode) \(.mtu)"' /tmp/ev.json | paste -sd'|')"
 t_eq "IPoIB events name the interface and its device" "ib0 fakeib0" \
 	"$(jq -r 'select(.event == "ipoib_mode") | "\(.ipoib) \(.ifname)"' /tmp/ev.json | head -1)"
-t_eq "rxe: added, its netdev, renamed, port down" \
-	"dev_add rxe2/-|netdev_attach rxe2/1|dev_rename rxe9/-|port_err rxe9/1" \
-	"$(events /tmp/ev.json | grep -E 'rxe[29]' | grep -E 'dev_add|netdev_attach|dev_rename|port_err' | paste -sd'|')"
+t_eq "rxe: added, its netdev, renamed, port down, up" \
+	"dev_add rxe2/-|netdev_attach rxe2/1|dev_rename rxe9/-|port_err rxe9/1|port_active rxe9/1" \
+	"$(events /tmp/ev.json | grep -E 'rxe[29]' | grep -E 'dev_add|netdev_attach|dev_rename|port_err|port_active' | uniq | paste -sd'|')"
 t_eq "the rename names the old name" "rxe2" "$(ev /tmp/ev.json dev_rename old_name)"
 t_eq "NETDEV_ATTACH names the netdev" "veth2" "$(ev /tmp/ev.json netdev_attach netdev)"
 t_match "an address on the netdev changes the GID table" "gid_change rxe9/1" "$(events /tmp/ev.json)"
@@ -76,6 +84,10 @@ t_eq "sequence numbers count up by one" "$(seq $first $((first + $(wc -l </tmp/e
 t_eq "no loss reported" "" "$(jq -r 'select(.event == "lost")' /tmp/ev.json)"
 t_eq "an unprivileged subscriber gets the same events" "$(events /tmp/ev.json)" "$(events /tmp/ev-nobody.json)"
 t_eq "monitor wrote no errors" "" "$(cat /tmp/ev.err)"
+t_eq "another namespace gets the device events" \
+	"$(events /tmp/ev.json | grep -v -E 'ipoib_|netdev_' | xargs)" \
+	"$(events /tmp/ev-ns.json | xargs)"
+t_eq "with its own sequence, from 1" "1" "$(jq -r .seq /tmp/ev-ns.json | head -1)"
 wait $libnl $watchd
 t_eq "a libnl-3 subscriber (uapi header only) gets the same events" \
 	"$(jq -r '"\(.seq) \(.ifname // "-")"' /tmp/ev.json | xargs)" \
