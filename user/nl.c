@@ -185,6 +185,9 @@ static void rdmactl_extack(struct rdmactl *h, const struct nlmsghdr *nlh,
 
 	if (err == -EPERM)
 		rdmactl_set_err(h, "permission denied: this needs CAP_NET_ADMIN");
+	else if (err == -ENOENT)
+		/* genetlink's answer for a family that is gone: ours never say it. */
+		rdmactl_set_err(h, "the rdmactl kernel module is not loaded any more; load it with \"modprobe rdmactl\"");
 	else
 		rdmactl_set_err(h, "%s", strerror(-err));
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || nlh->nlmsg_len <= offset)

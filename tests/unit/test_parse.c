@@ -209,6 +209,11 @@ static void test_errors(void)
 	CHECK(run(&req) == -EBUSY, "NLMSG_ERROR without extack");
 	CHECK(!strcmp(handle.errmsg, strerror(EBUSY)), "falls back to strerror: \"%s\"", handle.errmsg);
 
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	error_msg(-ENOENT, NULL);
+	CHECK(run(&req) == -ENOENT && strstr(handle.errmsg, "rdmactl kernel module is not loaded"),
+	      "ENOENT: the family went away mid-request: \"%s\"", handle.errmsg);
+
 	req_init(&req, RDMACTL_CMD_STAT_RESET);
 	error_msg(-EPERM, NULL);
 	CHECK(run(&req) == -EPERM, "EPERM from GENL_ADMIN_PERM, which has no extack");
