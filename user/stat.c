@@ -91,25 +91,42 @@ out:
 	return err;
 }
 
-RDMACTL_EXPORT int rdmactl_stat_list(struct rdmactl *h, const char *dev, uint32_t port,
-				     unsigned int flags, rdmactl_stat_cb cb, void *arg)
+/*
+ * Start a STAT request naming what flags and port say: every port (no
+ * port), one port, or with RDMACTL_STAT_DEVICE port 0, the device's own
+ * counters. NULL (errmsg set) when a port is named without a device.
+ */
+static struct nlmsghdr *rdmactl_stat_msg(struct rdmactl *h, struct rdmactl_req *req,
+					 uint8_t cmd, const char *dev, uint32_t port,
+					 unsigned int flags)
 {
 	bool one = port || (flags & RDMACTL_STAT_DEVICE);
-	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
 
 	if (one && !dev) {
 		rdmactl_set_err(h, "a port number needs a device");
-		return -EINVAL;
+		return NULL;
 	}
-	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_STAT_GET, !one);
-	req.handle = rdmactl_stat_handle;
-	req.cb.stat = cb;
-	req.arg = arg;
+	nlh = rdmactl_msg_start(h, req, cmd, cmd == RDMACTL_CMD_STAT_GET && !one);
 	if (dev)
 		rdmactl_put_dev(nlh, dev);
 	if (one)
 		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
+	return nlh;
+}
+
+RDMACTL_EXPORT int rdmactl_stat_list(struct rdmactl *h, const char *dev, uint32_t port,
+				     unsigned int flags, rdmactl_stat_cb cb, void *arg)
+{
+	struct rdmactl_req req;
+	struct nlmsghdr *nlh;
+
+	nlh = rdmactl_stat_msg(h, &req, RDMACTL_CMD_STAT_GET, dev, port, flags);
+	if (!nlh)
+		return -EINVAL;
+	req.handle = rdmactl_stat_handle;
+	req.cb.stat = cb;
+	req.arg = arg;
 	if (flags & RDMACTL_STAT_BASELINE)
 		mnl_attr_put(nlh, RDMACTL_A_STAT_BASELINE, 0, NULL);
 	return rdmactl_transact(&req, nlh);
@@ -118,19 +135,12 @@ RDMACTL_EXPORT int rdmactl_stat_list(struct rdmactl *h, const char *dev, uint32_
 RDMACTL_EXPORT int rdmactl_stat_reset(struct rdmactl *h, const char *dev, uint32_t port,
 				      unsigned int flags)
 {
-	bool one = port || (flags & RDMACTL_STAT_DEVICE);
 	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
 
-	if (one && !dev) {
-		rdmactl_set_err(h, "a port number needs a device");
+	nlh = rdmactl_stat_msg(h, &req, RDMACTL_CMD_STAT_RESET, dev, port, flags);
+	if (!nlh)
 		return -EINVAL;
-	}
-	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_STAT_RESET, 0);
-	if (dev)
-		rdmactl_put_dev(nlh, dev);
-	if (one)
-		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
 	if (flags & RDMACTL_STAT_HARDWARE)
 		mnl_attr_put(nlh, RDMACTL_A_STAT_RESET_HARDWARE, 0, NULL);
 	return rdmactl_transact(&req, nlh);
