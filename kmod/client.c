@@ -145,6 +145,7 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 	ib_set_client_data(ibdev, &rdmactl_client, dev);
 	rdmactl_event_dev_init(dev);
 	rdmactl_event_dev(dev, RDMACTL_EVENT_DEV_ADD, NULL);
+	rdmactl_roce_dev_added(dev);
 	return 0;
 
 err_stat:

@@ -99,6 +99,7 @@ void rdmactl_events_exit(void);
 void rdmactl_event_dev_init(struct rdmactl_dev *dev);
 void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name);
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
+void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored);
 
 /* counters.c */
 int rdmactl_stat_init(struct rdmactl_dev *dev);
@@ -112,6 +113,19 @@ int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info);
+
+/* gid.c */
+u8 rdmactl_gid_type(struct ib_device *ibdev, u32 port, enum ib_gid_type type);
+int rdmactl_gid_get_doit(struct sk_buff *skb, struct genl_info *info);
+int rdmactl_gid_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+
+/* roce.c */
+int rdmactl_roce_init(void);
+void rdmactl_roce_exit(void);
+void rdmactl_roce_dev_added(struct rdmactl_dev *dev);
+int rdmactl_roce_get_doit(struct sk_buff *skb, struct genl_info *info);
+int rdmactl_roce_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info);
 
 /* port.c */
 int rdmactl_port_get_doit(struct sk_buff *skb, struct genl_info *info);
@@ -127,6 +141,7 @@ struct rdmactl_dump_ctx {
 	u32 dev_index;		/* next device to visit */
 	/* Next port of that device, 0: first; IPOIB_GET: the next ifindex. */
 	u32 port;
+	u32 gid_index;		/* GID_GET: next entry of that port */
 	u32 filter_dev;		/* valid when has_filter_dev */
 	u32 filter_port;	/* valid when has_filter_port */
 	bool has_filter_dev;

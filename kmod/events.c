@@ -2,7 +2,8 @@
 /*
  * The "events" multicast group: devices added, removed and renamed (the
  * client callbacks), port events (an ib_event_handler per device), RoCE
- * netdevs going away and IPoIB mode and MTU changes (a netdev notifier).
+ * netdevs going away and IPoIB mode and MTU changes (a netdev notifier),
+ * and RoCE defaults set or restored (roce.c).
  *
  * The sources run where little is allowed: ib event handlers in atomic
  * context on older kernels and under ib_core's locks, even RTNL, on
@@ -43,7 +44,9 @@ struct rdmactl_event_item {
 	u32 port;
 	int ifindex;
 	char ifname[IFNAMSIZ];
-	u8 mode;
+	u8 mode;		/* IPoIB: enum rdmactl_ipoib_mode; RoCE: GID type */
+	u8 tos;
+	bool restored;
 	u32 mtu;
 	struct net *net;	/* netdev events: the netdev's namespace, held */
 	/* Port events: the state when it happened, from ib_core's cache. */
@@ -86,6 +89,10 @@ static int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		       nla_put_string(skb, RDMACTL_A_IPOIB_IFNAME, ev->ifname) ||
 		       nla_put_u8(skb, RDMACTL_A_IPOIB_MODE, ev->mode) ||
 		       nla_put_u32(skb, RDMACTL_A_IPOIB_MTU, ev->mtu) ? -EMSGSIZE : 0;
+	if (ev->type == RDMACTL_EVENT_ROCE)
+		return nla_put_u8(skb, RDMACTL_A_ROCE_MODE, ev->mode) ||
+		       nla_put_u8(skb, RDMACTL_A_ROCE_TOS, ev->tos) ||
+		       (ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED)) ? -EMSGSIZE : 0;
 	return 0;
 }
 
@@ -134,7 +141,8 @@ static void rdmactl_event_work(struct work_struct *work)
 			rdmactl_dev_name(dev, ev->name);
 		else
 			strscpy(ev->name, dev->name, sizeof(ev->name));
-		if (ev->port && rdma_is_port_valid(dev->ibdev, ev->port))
+		if (ev->port && ev->type != RDMACTL_EVENT_ROCE &&
+		    rdma_is_port_valid(dev->ibdev, ev->port))
 			ev->have_attr = !ib_query_port(dev->ibdev, ev->port, &ev->attr);
 		if (ev->have_attr && ev->have_state)
 			ev->attr.state = ev->state;
@@ -200,6 +208,22 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
 		dev_put(ndev);
 		rdmactl_event_queue(ev);
 	}
+}
+
+/* A RoCE port's new rdma_cm defaults (roce.c). */
+void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored)
+{
+	struct rdmactl_event_item *ev = rdmactl_event_new(RDMACTL_EVENT_ROCE, GFP_KERNEL);
+
+	if (!ev)
+		return;
+	ev->has_dev = true;
+	ev->dev_index = dev->index;
+	ev->port = port;
+	ev->mode = mode;
+	ev->tos = tos;
+	ev->restored = restored;
+	rdmactl_event_queue(ev);
 }
 
 /*

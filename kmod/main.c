@@ -15,10 +15,15 @@ static int __init rdmactl_init(void)
 	if (err)
 		goto err_out;
 
+	/* Loads rdma_cm, whose client must come before ours. */
+	err = rdmactl_roce_init();
+	if (err)
+		goto err_events;
+
 	/* The registry fills before anyone can ask. */
 	err = rdmactl_client_register();
 	if (err)
-		goto err_events;
+		goto err_roce;
 
 	err = rdmactl_netlink_register();
 	if (err)
@@ -36,6 +41,8 @@ err_netlink:
 	rdmactl_netlink_unregister();
 err_client:
 	rdmactl_client_unregister();
+err_roce:
+	rdmactl_roce_exit();
 err_events:
 	rdmactl_events_exit();
 err_out:
@@ -48,6 +55,7 @@ static void __exit rdmactl_exit(void)
 	rdmactl_events_stop();
 	rdmactl_netlink_unregister();
 	rdmactl_client_unregister();
+	rdmactl_roce_exit();
 	rdmactl_events_exit();
 }
 
@@ -57,4 +65,4 @@ module_exit(rdmactl_exit);
 MODULE_DESCRIPTION("RDMA control plane over generic netlink");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(RDMACTL_VERSION);
-MODULE_SOFTDEP("pre: ib_core");
+MODULE_SOFTDEP("pre: ib_core rdma_cm");

@@ -51,6 +51,24 @@ static const struct nla_policy rdmactl_ipoib_set_policy[RDMACTL_A_IPOIB_MTU + 1]
 	[RDMACTL_A_IPOIB_MTU] = { .type = NLA_U32 },
 };
 
+static const struct nla_policy rdmactl_gid_policy[RDMACTL_A_GID_INDEX + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_GID_INDEX] = { .type = NLA_U32 },
+};
+
+static const struct nla_policy rdmactl_roce_policy[RDMACTL_A_ROCE_CLEAR + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_ROCE_MODE] = { .type = NLA_U8 },
+	[RDMACTL_A_ROCE_TOS] = { .type = NLA_U8 },
+	[RDMACTL_A_ROCE_CLEAR] = { .type = NLA_FLAG },
+};
+
 static const struct genl_ops rdmactl_ops[] = {
 	{
 		.cmd = RDMACTL_CMD_DEV_GET,
@@ -95,6 +113,27 @@ static const struct genl_ops rdmactl_ops[] = {
 		.flags = GENL_UNS_ADMIN_PERM,
 		.policy = rdmactl_ipoib_set_policy,
 		.maxattr = ARRAY_SIZE(rdmactl_ipoib_set_policy) - 1,
+	},
+	{
+		.cmd = RDMACTL_CMD_GID_GET,
+		.doit = rdmactl_gid_get_doit,
+		.dumpit = rdmactl_gid_get_dumpit,
+		.policy = rdmactl_gid_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_gid_policy) - 1,
+	},
+	{
+		.cmd = RDMACTL_CMD_ROCE_GET,
+		.doit = rdmactl_roce_get_doit,
+		.dumpit = rdmactl_roce_get_dumpit,
+		.policy = rdmactl_port_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_port_policy) - 1,
+	},
+	{
+		.cmd = RDMACTL_CMD_ROCE_SET,
+		.doit = rdmactl_roce_set_doit,
+		.flags = GENL_ADMIN_PERM,
+		.policy = rdmactl_roce_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_roce_policy) - 1,
 	},
 };
 
@@ -202,7 +241,8 @@ int rdmactl_nl_dump_begin(struct netlink_callback *cb)
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->started = true;
 	if (ghdr->cmd == RDMACTL_CMD_PORT_GET || ghdr->cmd == RDMACTL_CMD_STAT_GET ||
-	    ghdr->cmd == RDMACTL_CMD_IPOIB_GET)
+	    ghdr->cmd == RDMACTL_CMD_IPOIB_GET || ghdr->cmd == RDMACTL_CMD_GID_GET ||
+	    ghdr->cmd == RDMACTL_CMD_ROCE_GET)
 		port_attr = attrs[RDMACTL_A_PORT_INDEX];
 
 	if (!attrs[RDMACTL_A_DEV_INDEX] && !attrs[RDMACTL_A_DEV_NAME]) {
@@ -265,6 +305,7 @@ struct rdmactl_dev *rdmactl_dump_next_dev(struct sk_buff *skb,
 	/* The device we were in went away: start the next one afresh. */
 	if (ctx->dev_index != resume) {
 		ctx->port = 0;
+		ctx->gid_index = 0;
 		ctx->dev_msg_done = false;
 	}
 	return dev;
@@ -276,6 +317,7 @@ void rdmactl_dump_dev_done(struct netlink_callback *cb)
 
 	ctx->dev_index++;
 	ctx->port = 0;
+	ctx->gid_index = 0;
 	ctx->dev_msg_done = false;
 }
 
@@ -319,6 +361,7 @@ static void rdmactl_abi_checks(void)
 	RDMACTL_SAME(RDMACTL_SPEED_SDR, IB_SPEED_SDR);
 	RDMACTL_SAME(RDMACTL_SPEED_NDR, IB_SPEED_NDR);
 	RDMACTL_SAME(RDMACTL_DEV_NAME_MAX, IB_DEVICE_NAME_MAX);
+	RDMACTL_SAME(RDMACTL_GID_LEN, sizeof(union ib_gid));
 }
 
 /* Answer a doit with one message of at most size bytes that fill() writes. */

@@ -67,6 +67,9 @@ void print_line_begin(void);
 void print_line_end(void);
 void print_open(void);
 void print_close(void);
+void print_object_open(const char *key);
+void print_object_close(void);
+/* Elements of an array are printed with a NULL key. */
 void print_array_open(const char *key);
 void print_array_close(void);
 void print_bool(const char *key, bool val);
@@ -82,5 +85,7 @@ int port_main(int argc, char **argv);
 int stat_main(int argc, char **argv);
 int ipoib_main(int argc, char **argv);
 int monitor_main(int argc, char **argv);
+int gid_main(int argc, char **argv);
+int roce_main(int argc, char **argv);
 
 #endif /* RDMACTL_CLI_H */

@@ -81,6 +81,13 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 		print_str("netdev", " netdev %s", ev->netdev_name);
 		print_uint("netdev_index", NULL, ev->netdev_index);
 	}
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
+		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
+		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
+		print_bool("restored", ev->roce_restored);
+		if (ev->roce_restored)
+			print_text(" restored");
+	}
 	if (ev->present & RDMACTL_EVENT_HAS_IPOIB) {
 		print_str("ipoib", " ipoib %s", ev->ipoib_ifname);
 		print_uint("ipoib_index", NULL, ev->ipoib_ifindex);

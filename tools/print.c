@@ -23,10 +23,12 @@ static void json_sep(void)
 	first = false;
 }
 
+/* A key, or for a NULL key just the separator: an array's element. */
 static void json_key(const char *key)
 {
 	json_sep();
-	printf(cli.pretty ? "\"%s\": " : "\"%s\":", key);
+	if (key)
+		printf(cli.pretty ? "\"%s\": " : "\"%s\":", key);
 }
 
 static void json_string(const char *s)
@@ -101,6 +103,28 @@ void print_close(void)
 	}
 	depth--;
 	if (cli.pretty)
+		printf("\n%*s", depth * 4, "");
+	putchar('}');
+	first = false;
+}
+
+/* A JSON object under key; nothing in text. */
+void print_object_open(const char *key)
+{
+	if (!cli.json)
+		return;
+	json_key(key);
+	putchar('{');
+	depth++;
+	first = true;
+}
+
+void print_object_close(void)
+{
+	if (!cli.json)
+		return;
+	depth--;
+	if (cli.pretty && !first)
 		printf("\n%*s", depth * 4, "");
 	putchar('}');
 	first = false;

@@ -71,6 +71,12 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		ev->ipoib_mode = mnl_attr_get_u8(tb[RDMACTL_A_IPOIB_MODE]);
 		ev->ipoib_mtu = mnl_attr_get_u32(tb[RDMACTL_A_IPOIB_MTU]);
 	}
+	if (tb[RDMACTL_A_ROCE_MODE] && tb[RDMACTL_A_ROCE_TOS]) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE;
+		ev->roce_mode = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_MODE]);
+		ev->roce_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_TOS]);
+		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
+	}
 	return 0;
 }
 

@@ -40,6 +40,8 @@ struct rdmactl_req {
 		rdmactl_port_cb port;
 		rdmactl_stat_cb stat;
 		rdmactl_ipoib_cb ipoib;
+		rdmactl_gid_cb gid;
+		rdmactl_roce_cb roce;
 	} cb;
 	void *arg;
 	int interrupted;	/* a reply carried NLM_F_DUMP_INTR */
@@ -84,6 +86,8 @@ int rdmactl_port_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 			rdmactl_attrs tb);
 int rdmactl_ipoib_parse(struct rdmactl *h, rdmactl_attrs tb,
 			struct rdmactl_ipoib_info *ib);
+int rdmactl_gid_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_gid_info *gid);
+int rdmactl_roce_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_roce_info *roce);
 int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_info *ev);
 int rdmactl_events_process(struct rdmactl *h, const void *buf, size_t len,
 			   rdmactl_event_cb cb, void *arg);

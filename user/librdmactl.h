@@ -229,6 +229,94 @@ int rdmactl_ipoib_list(struct rdmactl *h, const char *ifname, const char *dev,
  */
 int rdmactl_ipoib_set(struct rdmactl *h, const char *ifname, uint8_t mode, uint32_t mtu);
 
+/* One entry of a port's GID table. */
+enum {
+	RDMACTL_GID_HAS_NETDEV = 1 << 0,	/* netdev_index, netdev_name */
+	RDMACTL_GID_HAS_VLAN = 1 << 1,		/* vlan_id */
+};
+
+struct rdmactl_gid_info {
+	uint32_t dev_index;
+	char dev_name[RDMACTL_DEV_NAME_MAX];
+	uint32_t port;
+	uint32_t index;			/* what verbs and rdma_cm users pass */
+	uint8_t gid[RDMACTL_GID_LEN];	/* network order */
+	uint8_t type;			/* enum rdmactl_gid_type */
+	uint16_t vlan_id;
+	uint32_t present;		/* RDMACTL_GID_HAS_* */
+	uint32_t netdev_index;
+	char netdev_name[16];
+};
+
+typedef int (*rdmactl_gid_cb)(const struct rdmactl_gid_info *gid, void *arg);
+
+/*
+ * The GID tables of every port (dev NULL), of a device (port 0) or of a
+ * port; empty slots are skipped. -ENODEV, -EINTR as rdmactl_port_list().
+ */
+int rdmactl_gid_list(struct rdmactl *h, const char *dev, uint32_t port,
+		     rdmactl_gid_cb cb, void *arg);
+
+/*
+ * The entries whose GID is gid, of the given type (0: any), on every port
+ * or those of dev (and port): cb is called for each, as for a list.
+ * Returns -ENOENT when there is none. An IPv4 address a.b.c.d is the GID
+ * ::ffff:a.b.c.d (rdmactl_gid_from_ip()).
+ */
+int rdmactl_gid_find(struct rdmactl *h, const uint8_t gid[RDMACTL_GID_LEN], uint8_t type,
+		     const char *dev, uint32_t port, rdmactl_gid_cb cb, void *arg);
+
+/*
+ * The GID a RoCE port holds for an IP address, in text (inet_pton() forms,
+ * IPv4 or IPv6). -EINVAL if it is neither.
+ */
+int rdmactl_gid_from_ip(const char *ip, uint8_t gid[RDMACTL_GID_LEN]);
+
+/* rdma_cm's defaults on a RoCE port. */
+enum {
+	RDMACTL_ROCE_HAS_CURRENT = 1 << 0,	/* mode, tos: rdma_cm's values */
+	RDMACTL_ROCE_HAS_SAVED_MODE = 1 << 1,	/* saved_mode */
+	RDMACTL_ROCE_HAS_SAVED_TOS = 1 << 2,	/* saved_tos */
+};
+
+struct rdmactl_roce_info {
+	uint32_t dev_index;
+	char dev_name[RDMACTL_DEV_NAME_MAX];
+	uint32_t port;
+	uint32_t types;			/* 1 << enum rdmactl_gid_type, each supported */
+	uint32_t present;		/* RDMACTL_ROCE_HAS_* */
+	uint8_t mode;			/* RDMACTL_GID_TYPE_ROCE_V1 or _V2 */
+	uint8_t tos;
+	uint8_t saved_mode;		/* what is re-applied on registration */
+	uint8_t saved_tos;
+};
+
+typedef int (*rdmactl_roce_cb)(const struct rdmactl_roce_info *roce, void *arg);
+
+/*
+ * rdma_cm's default RoCE mode and ToS of every RoCE port (dev NULL), of a
+ * device (port 0) or of one port, and what rdmactl keeps for each.
+ * -EOPNOTSUPP for a device or port that is not RoCE.
+ */
+int rdmactl_roce_list(struct rdmactl *h, const char *dev, uint32_t port,
+		      rdmactl_roce_cb cb, void *arg);
+
+/* What rdmactl_roce_set() changes. */
+enum {
+	RDMACTL_ROCE_SET_MODE = 1 << 0,
+	RDMACTL_ROCE_SET_TOS = 1 << 1,
+	RDMACTL_ROCE_CLEAR = 1 << 2,	/* alone: forget the saved settings */
+};
+
+/*
+ * Set rdma_cm's default mode and/or ToS on a port of dev, or on all its
+ * ports (port 0), and remember them for when the device registers again;
+ * or, with RDMACTL_ROCE_CLEAR, forget them. Needs CAP_NET_ADMIN; on
+ * failure nothing changed.
+ */
+int rdmactl_roce_set(struct rdmactl *h, const char *dev, uint32_t port, unsigned int what,
+		     uint8_t mode, uint8_t tos);
+
 /*
  * Events. Subscribe a handle of its own (events and requests do not share
  * a socket well), then read: each rdmactl_events_read() receives what one
@@ -246,6 +334,7 @@ enum {
 	RDMACTL_EVENT_HAS_STATE = 1 << 2,	/* state .. lmc: the port after */
 	RDMACTL_EVENT_HAS_NETDEV = 1 << 3,	/* netdev_index, netdev_name */
 	RDMACTL_EVENT_HAS_IPOIB = 1 << 4,	/* ipoib_* */
+	RDMACTL_EVENT_HAS_ROCE = 1 << 5,	/* roce_* */
 };
 
 struct rdmactl_event_info {
@@ -270,6 +359,9 @@ struct rdmactl_event_info {
 	char ipoib_ifname[16];
 	uint8_t ipoib_mode;
 	uint32_t ipoib_mtu;
+	uint8_t roce_mode;		/* enum rdmactl_gid_type */
+	uint8_t roce_tos;
+	uint8_t roce_restored;		/* re-applied to a device registering */
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);
@@ -289,6 +381,8 @@ const char *rdmactl_pma_set_name(uint8_t pma_set);
 const char *rdmactl_counter_source_name(uint8_t source);
 const char *rdmactl_counter_unit_name(uint8_t unit);
 const char *rdmactl_ipoib_mode_name(uint8_t mode);
+/* "ib", "v1", "v2": the words the CLI takes too. */
+const char *rdmactl_gid_type_name(uint8_t type);
 
 #ifdef __cplusplus
 }

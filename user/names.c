@@ -122,6 +122,17 @@ RDMACTL_EXPORT const char *rdmactl_ipoib_mode_name(uint8_t mode)
 	return NAME(names, mode);
 }
 
+RDMACTL_EXPORT const char *rdmactl_gid_type_name(uint8_t type)
+{
+	static const char *const names[] = {
+		[RDMACTL_GID_TYPE_IB] = "ib",
+		[RDMACTL_GID_TYPE_ROCE_V1] = "v1",
+		[RDMACTL_GID_TYPE_ROCE_V2] = "v2",
+	};
+
+	return NAME(names, type);
+}
+
 RDMACTL_EXPORT const char *rdmactl_event_name(uint8_t type)
 {
 	static const char *const names[] = {
@@ -141,6 +152,7 @@ RDMACTL_EXPORT const char *rdmactl_event_name(uint8_t type)
 		[RDMACTL_EVENT_NETDEV_DETACH] = "NETDEV_DETACH",
 		[RDMACTL_EVENT_IPOIB_MODE] = "IPOIB_MODE",
 		[RDMACTL_EVENT_IPOIB_MTU] = "IPOIB_MTU",
+		[RDMACTL_EVENT_ROCE] = "ROCE",
 	};
 
 	return NAME(names, type);

@@ -41,6 +41,13 @@ static inline struct nlattr **rdmactl_dump_attrs(struct netlink_callback *cb)
 #define RDMACTL_GENL_RESV_START_OP
 #endif
 
+/* The identity mapping, for vfs_mkdir() and vfs_rmdir() on our own mount. */
+#ifdef HAVE_VFS_MKDIR_IDMAP
+#define RDMACTL_NOP_IDMAP (&nop_mnt_idmap)
+#else
+#define RDMACTL_NOP_IDMAP (&init_user_ns)
+#endif
+
 /* The netdev of a RoCE or iWARP port, with a reference, or NULL. */
 #ifdef HAVE_IB_DEVICE_GET_NETDEV
 static inline struct net_device *rdmactl_port_netdev(struct ib_device *ibdev,

@@ -318,6 +318,19 @@ static int fake_bind_netdevs(struct fake_dev *fdev)
 	return 0;
 }
 
+/*
+ * A RoCE device's node GUID is the EUI-64 of its first netdev's MAC, as
+ * for rxe and real RoCE NICs: the same device again on the same netdev is
+ * the same node.
+ */
+static void fake_guid_from_mac(struct fake_dev *fdev)
+{
+	const u8 *mac = fdev->ports[0].ndev->dev_addr;
+	u8 eui[8] = { mac[0] ^ 2, mac[1], mac[2], 0xff, 0xfe, mac[3], mac[4], mac[5] };
+
+	memcpy(&fdev->ibdev.node_guid, eui, sizeof(eui));
+}
+
 static void fake_put_netdevs(struct fake_dev *fdev)
 {
 	u32 i;
@@ -365,6 +378,7 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 		err = fake_bind_netdevs(fdev);
 		if (err)
 			goto err_put;
+		fake_guid_from_mac(fdev);
 	}
 
 	/* No DMA device: ib_core maps with virtual addresses. */

@@ -138,6 +138,51 @@
  *                                            broadcast group's)
  *   On failure nothing has changed: mode and MTU are as before.
  *
+ * RDMACTL_CMD_GID_GET
+ *   Request (doit): a device, RDMACTL_A_PORT_INDEX and RDMACTL_A_GID_INDEX.
+ *   Request (dump): every GID of every port, or of a device, or of a port.
+ *   Empty slots of the table are skipped.
+ *   Reply, one message per GID entry:
+ *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME, RDMACTL_A_PORT_INDEX
+ *     RDMACTL_A_GID_INDEX            u32     the index verbs users pass
+ *     RDMACTL_A_GID                  binary  16 bytes, network order
+ *     RDMACTL_A_GID_TYPE             u8      enum rdmactl_gid_type
+ *     RDMACTL_A_GID_NETDEV_INDEX     u32     RoCE: the netdev the entry
+ *     RDMACTL_A_GID_NETDEV_NAME      string  belongs to, when visible from
+ *                                            the caller's namespace
+ *     RDMACTL_A_GID_VLAN_ID          u16     RoCE: only on a VLAN
+ *
+ * RDMACTL_CMD_ROCE_GET
+ *   rdma_cm's defaults for new connections on a RoCE port, read through
+ *   its configfs ABI (Documentation/ABI/testing/configfs-rdma_cm) by the
+ *   module itself, on a private mount: user space need not mount configfs.
+ *   Request (doit): a device and RDMACTL_A_PORT_INDEX. Request (dump):
+ *   every RoCE port, or those of a device. Loads rdma_cm if needed.
+ *   Reply, one message per port:
+ *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME, RDMACTL_A_PORT_INDEX
+ *     RDMACTL_A_ROCE_TYPES           u32     bit (1 << enum rdmactl_gid_type)
+ *                                            per GID type the port has
+ *     RDMACTL_A_ROCE_MODE            u8      enum rdmactl_gid_type: the GID
+ *                                            type rdma_cm uses by default
+ *     RDMACTL_A_ROCE_TOS             u8      its default type of service
+ *     RDMACTL_A_ROCE_SAVED_MODE      u8      what rdmactl re-applies when the
+ *     RDMACTL_A_ROCE_SAVED_TOS       u8      device registers again; each
+ *                                            only when one was set
+ *
+ * RDMACTL_CMD_ROCE_SET (CAP_NET_ADMIN)
+ *   Request (doit): a device, optionally RDMACTL_A_PORT_INDEX (without it:
+ *   every port of the device), and either or both of
+ *     RDMACTL_A_ROCE_MODE            u8      RDMACTL_GID_TYPE_ROCE_V1 or _V2
+ *     RDMACTL_A_ROCE_TOS             u8
+ *   or, alone,
+ *     RDMACTL_A_ROCE_CLEAR           flag    forget the saved settings (rdma_cm
+ *                                            keeps its current ones)
+ *   Every port must be RoCE and support the mode, or nothing changes. A
+ *   setting is remembered by node GUID and port number, and applied again
+ *   when a device with that node GUID registers (a driver reload, a reset,
+ *   a namespace move), right after rdma_cm has attached to it and before
+ *   ib_register_device() returns. The memory lasts as long as the module.
+ *
  * Multicast group RDMACTL_MCGRP_EVENTS ("events"), RDMACTL_CMD_EVENT
  *   One message per event, to every network namespace that can see the
  *   device (rdma_dev_access_netns()), only while someone there listens.
@@ -159,10 +204,14 @@
  *     RDMACTL_A_PORT_NETDEV_INDEX, _NAME     NETDEV_ATTACH/DETACH
  *     RDMACTL_A_IPOIB_IFINDEX, _IFNAME, _MODE, _MTU
  *                                            IPOIB_MODE, IPOIB_MTU
+ *     RDMACTL_A_ROCE_MODE, _ROCE_TOS         ROCE: the port's new defaults,
+ *     RDMACTL_A_ROCE_RESTORED        flag    set through ROCE_SET, or, with
+ *                                            this flag, re-applied to a
+ *                                            device registering again
  *   A subscriber whose socket overran gets ENOBUFS from recv(): events
  *   were lost, and a dump gives the state again.
  *
- * DEV_GET, PORT_GET, STAT_GET and IPOIB_GET change nothing and need no
+ * DEV_GET, PORT_GET, STAT_GET, IPOIB_GET, GID_GET and ROCE_GET change nothing and need no
  * privilege.
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
@@ -184,6 +233,9 @@ enum rdmactl_cmd {
 	RDMACTL_CMD_IPOIB_GET,
 	RDMACTL_CMD_IPOIB_SET,
 	RDMACTL_CMD_EVENT,		/* multicast only */
+	RDMACTL_CMD_GID_GET,
+	RDMACTL_CMD_ROCE_GET,
+	RDMACTL_CMD_ROCE_SET,
 
 	__RDMACTL_CMD_MAX,
 	RDMACTL_CMD_MAX = __RDMACTL_CMD_MAX - 1
@@ -261,6 +313,21 @@ enum rdmactl_attr {
 	RDMACTL_A_EVENT_SEQ,		/* u64 */
 	RDMACTL_A_EVENT_TIMESTAMP,	/* u64 */
 	RDMACTL_A_EVENT_OLD_NAME,	/* string */
+
+	RDMACTL_A_GID_INDEX,		/* u32 */
+	RDMACTL_A_GID,			/* binary, 16 bytes */
+	RDMACTL_A_GID_TYPE,		/* u8 */
+	RDMACTL_A_GID_NETDEV_INDEX,	/* u32 */
+	RDMACTL_A_GID_NETDEV_NAME,	/* string */
+	RDMACTL_A_GID_VLAN_ID,		/* u16 */
+
+	RDMACTL_A_ROCE_TYPES,		/* u32 */
+	RDMACTL_A_ROCE_MODE,		/* u8 */
+	RDMACTL_A_ROCE_TOS,		/* u8 */
+	RDMACTL_A_ROCE_SAVED_MODE,	/* u8 */
+	RDMACTL_A_ROCE_SAVED_TOS,	/* u8 */
+	RDMACTL_A_ROCE_CLEAR,		/* flag */
+	RDMACTL_A_ROCE_RESTORED,	/* flag */
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
@@ -354,7 +421,20 @@ enum rdmactl_event {
 	RDMACTL_EVENT_NETDEV_DETACH,
 	RDMACTL_EVENT_IPOIB_MODE,	/* an IPoIB interface's new mode */
 	RDMACTL_EVENT_IPOIB_MTU,	/* an IPoIB interface's new MTU */
+	RDMACTL_EVENT_ROCE,		/* a RoCE port's new rdma_cm defaults */
 };
+
+/*
+ * GID types. The kernel's sysfs says "IB/RoCE v1" for both of the first
+ * two; the link layer tells them apart.
+ */
+enum rdmactl_gid_type {
+	RDMACTL_GID_TYPE_IB = 1,
+	RDMACTL_GID_TYPE_ROCE_V1 = 2,	/* RoCE over Ethernet, ethertype 0x8915 */
+	RDMACTL_GID_TYPE_ROCE_V2 = 3,	/* RoCE over UDP/IP, port 4791 */
+};
+
+#define RDMACTL_GID_LEN		16
 
 enum rdmactl_ipoib_mode {
 	RDMACTL_IPOIB_DATAGRAM = 0,	/* unreliable datagram QPs */

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* RDMACTL_CMD_ROCE_GET and _SET: rdma_cm's default RoCE mode and ToS. */
+#include <errno.h>
+#include <string.h>
+
+#include "internal.h"
+
+int rdmactl_roce_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_roce_info *roce)
+{
+	memset(roce, 0, sizeof(*roce));
+	if (!tb[RDMACTL_A_DEV_INDEX] || !tb[RDMACTL_A_DEV_NAME] || !tb[RDMACTL_A_PORT_INDEX] ||
+	    !tb[RDMACTL_A_ROCE_TYPES]) {
+		rdmactl_set_err(h, "RoCE reply without device, port or GID types");
+		return -EBADMSG;
+	}
+	if (rdmactl_attr_strcpy(h, tb[RDMACTL_A_DEV_NAME], roce->dev_name, sizeof(roce->dev_name)))
+		return -EBADMSG;
+	roce->dev_index = mnl_attr_get_u32(tb[RDMACTL_A_DEV_INDEX]);
+	roce->port = mnl_attr_get_u32(tb[RDMACTL_A_PORT_INDEX]);
+	roce->types = mnl_attr_get_u32(tb[RDMACTL_A_ROCE_TYPES]);
+	if (tb[RDMACTL_A_ROCE_MODE] && tb[RDMACTL_A_ROCE_TOS]) {
+		roce->present |= RDMACTL_ROCE_HAS_CURRENT;
+		roce->mode = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_MODE]);
+		roce->tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_TOS]);
+	}
+	if (tb[RDMACTL_A_ROCE_SAVED_MODE]) {
+		roce->present |= RDMACTL_ROCE_HAS_SAVED_MODE;
+		roce->saved_mode = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SAVED_MODE]);
+	}
+	if (tb[RDMACTL_A_ROCE_SAVED_TOS]) {
+		roce->present |= RDMACTL_ROCE_HAS_SAVED_TOS;
+		roce->saved_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SAVED_TOS]);
+	}
+	return 0;
+}
+
+static int rdmactl_roce_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
+			       rdmactl_attrs tb)
+{
+	struct rdmactl_roce_info roce;
+	int err;
+
+	(void)nlh;
+	err = rdmactl_roce_parse(req->h, tb, &roce);
+	return err ? err : req->cb.roce(&roce, req->arg);
+}
+
+RDMACTL_EXPORT int rdmactl_roce_list(struct rdmactl *h, const char *dev, uint32_t port,
+				     rdmactl_roce_cb cb, void *arg)
+{
+	struct rdmactl_req req;
+	struct nlmsghdr *nlh;
+
+	if (port && !dev) {
+		rdmactl_set_err(h, "a port number needs a device");
+		return -EINVAL;
+	}
+	/* One port: a doit, whose refusal says why that port has no mode. */
+	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_ROCE_GET, !port);
+	req.handle = rdmactl_roce_handle;
+	req.cb.roce = cb;
+	req.arg = arg;
+	if (dev)
+		rdmactl_put_dev(nlh, dev);
+	if (port)
+		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
+	return rdmactl_transact(&req, nlh);
+}
+
+RDMACTL_EXPORT int rdmactl_roce_set(struct rdmactl *h, const char *dev, uint32_t port,
+				    unsigned int what, uint8_t mode, uint8_t tos)
+{
+	struct rdmactl_req req;
+	struct nlmsghdr *nlh;
+
+	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_ROCE_SET, 0);
+	rdmactl_put_dev(nlh, dev);
+	if (port)
+		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
+	if (what & RDMACTL_ROCE_SET_MODE)
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, mode);
+	if (what & RDMACTL_ROCE_SET_TOS)
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, tos);
+	if (what & RDMACTL_ROCE_CLEAR)
+		mnl_attr_put(nlh, RDMACTL_A_ROCE_CLEAR, 0, NULL);
+	return rdmactl_transact(&req, nlh);
+}
