@@ -35,6 +35,10 @@ static const struct { const char *name; unsigned int value; } names[] = {
 	{ "STAT_GET", RDMACTL_CMD_STAT_GET }, { "STAT_RESET", RDMACTL_CMD_STAT_RESET },
 	{ "STAT_BASELINE", RDMACTL_A_STAT_BASELINE },
 	{ "STAT_RESET_HARDWARE", RDMACTL_A_STAT_RESET_HARDWARE },
+	{ "GID_GET", RDMACTL_CMD_GID_GET }, { "GID_INDEX", RDMACTL_A_GID_INDEX },
+	{ "ROCE_GET", RDMACTL_CMD_ROCE_GET }, { "ROCE_SET", RDMACTL_CMD_ROCE_SET },
+	{ "ROCE_MODE", RDMACTL_A_ROCE_MODE }, { "ROCE_TOS", RDMACTL_A_ROCE_TOS },
+	{ "ROCE_CLEAR", RDMACTL_A_ROCE_CLEAR },
 };
 
 /* A number, or one of the uapi names above without its prefix. */
