@@ -32,7 +32,7 @@ static int rdmactl_fill_gid(struct sk_buff *skb, struct net *net, struct rdmactl
 	    nla_put_u32(skb, RDMACTL_A_GID_INDEX, attr->index) ||
 	    nla_put(skb, RDMACTL_A_GID, RDMACTL_GID_LEN, attr->gid.raw) ||
 	    nla_put_u8(skb, RDMACTL_A_GID_TYPE,
-			rdmactl_gid_type(dev->ibdev, attr->port_num, attr->gid_type)))
+		       rdmactl_gid_type(dev->ibdev, attr->port_num, attr->gid_type)))
 		return -EMSGSIZE;
 
 	rcu_read_lock();

@@ -62,6 +62,9 @@ struct rdmactl_cm_dev {
 	bool made;		/* we made <name>/: remove it when done */
 };
 
+#define RDMACTL_CM_MISSING \
+	"no rdma_cm configfs: rdma_cm not loaded or CONFIG_INFINIBAND_ADDR_TRANS_CONFIGFS unset"
+
 static DEFINE_MUTEX(rdmactl_cm_lock);
 static LIST_HEAD(rdmactl_roce_saved);
 static struct vfsmount *rdmactl_cm_mnt;
@@ -199,8 +202,7 @@ static int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, bool loa
 	}
 	if (IS_ERR(root)) {
 		revert_creds(old);
-		NL_SET_ERR_MSG(extack,
-			       "rdma_cm's configfs is not available: rdma_cm is not loaded, or the kernel lacks CONFIG_INFINIBAND_ADDR_TRANS_CONFIGFS");
+		NL_SET_ERR_MSG(extack, RDMACTL_CM_MISSING);
 		return -EOPNOTSUPP;
 	}
 
@@ -598,7 +600,8 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ac
 			break;
 	}
 	if (err) {
-		rdmactl_err_fmt(extack, NULL, "rdma_cm refused the setting for %s port %u (error %d)",
+		rdmactl_err_fmt(extack, NULL,
+				"rdma_cm refused the setting for %s port %u (error %d)",
 				rs->name, rs->first + i, err);
 		/* Put back what was there, the failed port included. */
 		do {
@@ -699,7 +702,8 @@ int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = rdmactl_nl_port_check(rs.dev, port_attr, info->extack);
 		if (err)
 			goto out;
-		rs.first = rs.last = nla_get_u32(port_attr);
+		rs.first = nla_get_u32(port_attr);
+		rs.last = rs.first;
 	}
 	err = rdmactl_roce_set_check(&rs, info);
 	if (err)

@@ -30,6 +30,9 @@ for k in 6.1 6.12; do
 	grep -q 'genl_info_dump(' "${src:-$kdir}/include/net/genetlink.h" && want=yes || want=no
 	grep -q '^#define HAVE_GENL_INFO_DUMP' "$gen" && got=yes || got=no
 	t_eq "$k: genl_info_dump probe = the kernel's genetlink.h" "$want" "$got"
+	grep -q '^int vfs_mkdir(struct mnt_idmap' "${src:-$kdir}/include/linux/fs.h" && want=yes || want=no
+	grep -q '^#define HAVE_VFS_MKDIR_IDMAP' "$gen" && got=yes || got=no
+	t_eq "$k: vfs_mkdir_idmap probe = the kernel's fs.h" "$want" "$got"
 
 	t_run "$k: the fake HCA builds with -Werror" 0 make -s -C "$top" fakehca KVER="$kver"
 	grep -q 'create_cq)(struct ib_cq \*cq, const struct ib_cq_init_attr \*attr,[[:space:]]*$' \
