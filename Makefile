@@ -47,9 +47,22 @@ demo:
 style:
 	tests/style.sh
 
+# Everything but the module (dkms-install, or the rdmactl-dkms package):
+# CLI, library, headers, pkg-config file, man pages, bash completion, and
+# an example modules-load.d file. DESTDIR and PREFIX are honoured.
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/rdmactl
+COMPLETIONSDIR ?= $(PREFIX)/share/bash-completion/completions
 install: all
 	$(MAKE) -C user install
 	$(MAKE) -C tools install
+	install -d $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(MANDIR)/man3 \
+		$(DESTDIR)$(COMPLETIONSDIR) $(DESTDIR)$(DOCDIR)/examples/modules-load.d
+	for m in Documentation/man/*.[38]; do \
+		sed 's/@VERSION@/$(VERSION)/' $$m >$(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
+	done
+	install -m 0644 tools/rdmactl.bash-completion $(DESTDIR)$(COMPLETIONSDIR)/rdmactl
+	install -m 0644 examples/modules-load.d/rdmactl.conf $(DESTDIR)$(DOCDIR)/examples/modules-load.d/
 
 # Install the module's sources where DKMS looks for them.
 dkms-install:

@@ -397,8 +397,14 @@ static int rdmactl_netdev_event(struct notifier_block *nb, unsigned long event, 
 	return NOTIFY_DONE;
 }
 
+/*
+ * Ahead of the RDMA drivers' notifiers (priority 0): rxe starts removing
+ * its device when its netdev unregisters, and the detach event must find
+ * the device still registered, whoever's work runs first.
+ */
 static struct notifier_block rdmactl_netdev_nb = {
 	.notifier_call = rdmactl_netdev_event,
+	.priority = 1,
 };
 
 static struct pernet_operations rdmactl_net_ops = {

@@ -1,0 +1,110 @@
+#!/bin/bash
+# What packagers get: make install into a DESTDIR and a program built from
+# it with pkg-config alone; the Debian packages built, checked by lintian,
+# installed with apt (DKMS building the module for both test kernels'
+# headers), each kernel booted with the DKMS-built module, then removed
+# without a trace. Installs packages on this machine; loads nothing here.
+. "$(dirname "$0")/lib.sh"
+T_NAME=package
+top=$(cd "$(dirname "$0")/.." && pwd)
+version=$(sed -n 's/^VERSION *:*= *//p' "$top/Makefile")
+. "$top/tests/vm/lib.sh"
+sudo=
+[ "$(id -u)" = 0 ] || sudo=sudo
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# make install, and a program that knows only pkg-config.
+d=$work/destdir
+t_run "make install DESTDIR PREFIX=/usr" 0 make -s -C "$top" install DESTDIR="$d" PREFIX=/usr \
+	BUILD="$work/build"
+for f in usr/sbin/rdmactl usr/lib/librdmactl.so.1 usr/lib/librdmactl.a usr/include/librdmactl.h \
+	 usr/include/linux/rdmactl.h usr/lib/pkgconfig/rdmactl.pc usr/share/man/man8/rdmactl.8 \
+	 usr/share/man/man8/rdmactl-roce.8 usr/share/man/man3/librdmactl.3 \
+	 usr/share/bash-completion/completions/rdmactl \
+	 usr/share/doc/rdmactl/examples/modules-load.d/rdmactl.conf; do
+	[ -e "$d/$f" ] && t_pass "installs /$f" || t_fail "installs /$f"
+done
+t_eq "librdmactl.so is a link to the soname" "librdmactl.so.1" "$(readlink "$d/usr/lib/librdmactl.so")"
+t_eq "the soname" "librdmactl.so.1" \
+	"$(objdump -p "$d/usr/lib/librdmactl.so.1" | awk '/SONAME/ { print $2 }')"
+t_eq "man pages carry the version" "rdmactl $version" \
+	"$(sed -n 's/^\.TH [^ ]* [0-9] "[^"]*" "\([^"]*\)".*/\1/p' "$d/usr/share/man/man8/rdmactl.8")"
+for m in "$d"/usr/share/man/man*/*; do
+	t_eq "$(basename "$m") formats without warnings" "" "$(groff -man -Tutf8 -ww -z "$m" 2>&1)"
+done
+t_run "the bash completion loads" 0 bash -c ". /usr/share/bash-completion/bash_completion 2>/dev/null;
+	. '$d/usr/share/bash-completion/completions/rdmactl' && complete -p rdmactl"
+t_eq "the bash completion completes objects" "roce" "$(bash -c ". /usr/share/bash-completion/bash_completion 2>/dev/null
+	. '$d/usr/share/bash-completion/completions/rdmactl'
+	COMP_WORDS=(rdmactl ro); COMP_CWORD=1; COMP_LINE='rdmactl ro'; COMP_POINT=10
+	_rdmactl; echo \${COMPREPLY[*]}")"
+cat >"$work/tiny.c" <<'EOF'
+#include <stdio.h>
+#include <librdmactl.h>
+
+int main(void)
+{
+	printf("%s %d\n", rdmactl_version(), RDMACTL_CMD_ROCE_SET);
+	return 0;
+}
+EOF
+pc() { PKG_CONFIG_SYSROOT_DIR=$d PKG_CONFIG_LIBDIR=$d/usr/lib/pkgconfig pkg-config "$@"; }
+t_run "pkg-config knows rdmactl $version" 0 pc --modversion rdmactl
+t_eq "its version" "$version" "$T_OUT"
+t_run "a program builds with pkg-config --cflags --libs rdmactl alone" 0 \
+	sh -c "cc -o '$work/tiny' '$work/tiny.c' \$(PKG_CONFIG_SYSROOT_DIR=$d PKG_CONFIG_LIBDIR=$d/usr/lib/pkgconfig pkg-config --cflags --libs rdmactl)"
+t_run "and runs against the installed library" 0 env LD_LIBRARY_PATH="$d/usr/lib" "$work/tiny"
+t_eq "which is this version, with this ABI" "$version 10" "$T_OUT"
+
+# Debian packages, from a copy of the tree (dpkg-buildpackage writes to ..).
+src=$work/deb/rdmactl-$version
+mkdir -p "$src"
+tar -C "$top" --exclude=./build --exclude=./.git -cf - . | tar -C "$src" -xf -
+t_eq "debian/changelog has the Makefile's version" "$version" \
+	"$(cd "$src" && dpkg-parsechangelog -S Version)"
+t_run "dpkg-buildpackage -us -uc -b" 0 sh -c "cd '$src' && dpkg-buildpackage -us -uc -b >'$work/build.log' 2>&1"
+[ "$T_FAIL" = 0 ] || tail -30 "$work/build.log"
+for p in rdmactl-dkms_${version}_all librdmactl1_${version}_amd64 librdmactl-dev_${version}_amd64 \
+	 rdmactl_${version}_amd64; do
+	[ -f "$work/deb/$p.deb" ] && t_pass "built $p.deb" || t_fail "built $p.deb"
+done
+t_run "lintian reports no errors" 0 lintian --fail-on error --no-tag-display-limit \
+	"$work/deb/rdmactl_${version}_amd64.changes"
+[ "$T_FAIL" = 0 ] || echo "$T_OUT"
+t_eq "the CLI in the package says its version" "rdmactl $version" \
+	"$(dpkg-deb --fsys-tarfile "$work/deb/rdmactl_${version}_amd64.deb" |
+	   tar -xOf - ./usr/sbin/rdmactl >"$work/cli" && chmod +x "$work/cli" && "$work/cli" -V | cut -d' ' -f1-2)"
+
+# Install them; DKMS builds the module for every kernel with headers.
+$sudo apt-get purge -y -q rdmactl rdmactl-dkms librdmactl-dev librdmactl1 >/dev/null 2>&1
+t_run "apt-get install ./*.deb" 0 sh -c "cd '$work/deb' && $sudo env DEBIAN_FRONTEND=noninteractive \
+	apt-get install -y -q ./rdmactl-dkms_${version}_all.deb ./librdmactl1_${version}_amd64.deb \
+	./librdmactl-dev_${version}_amd64.deb ./rdmactl_${version}_amd64.deb >'$work/apt.log' 2>&1"
+[ "$T_FAIL" = 0 ] || tail -30 "$work/apt.log"
+t_eq "/usr/sbin/rdmactl is the package's" "rdmactl" "$(dpkg -S /usr/sbin/rdmactl | cut -d: -f1)"
+t_run "a program builds against the packages with pkg-config" 0 \
+	sh -c "cc -o '$work/tiny2' '$work/tiny.c' \$(pkg-config --cflags --libs rdmactl) && '$work/tiny2'"
+for k in 6.1 6.12; do
+	kver=$(vm_kver "$k")
+	t_match "dkms status: installed for $kver" "rdmactl/$version, $kver, x86_64: installed" \
+		"$(dkms status rdmactl 2>&1)"
+	ko=/lib/modules/$kver/updates/dkms/rdmactl.ko
+	[ -f "$ko" ] || ko=$ko.xz
+	t_eq "the DKMS-built module for $kver has its vermagic" "$kver" \
+		"$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)"
+	t_run "$k: boot, modprobe rdmactl (the DKMS-built one) and list" 0 \
+		"$top/tests/vm/run" --kernel "$k" --no-module -- sh -c \
+		'modprobe rdmactl && modinfo -n rdmactl && cat /sys/module/rdmactl/version && rdmactl dev show'
+	t_match "$k: it is the one DKMS installed" "updates/dkms/rdmactl.ko" "$T_OUT"
+	t_match "$k: and it answers" "rxe0.*rdma_rxe" "$T_OUT"
+done
+
+t_run "apt-get purge" 0 sh -c "$sudo env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q \
+	rdmactl rdmactl-dkms librdmactl-dev librdmactl1 >'$work/purge.log' 2>&1"
+t_eq "no DKMS module left" "" "$(dkms status rdmactl 2>&1)"
+t_eq "no module left in /lib/modules" "" "$(ls /lib/modules/*/updates/dkms/rdmactl.ko* 2>/dev/null)"
+t_eq "no sources left" "" "$(ls -d /usr/src/rdmactl-* 2>/dev/null)"
+t_eq "no files left" "" "$(ls /usr/sbin/rdmactl /usr/lib/*/librdmactl* 2>/dev/null)"
+
+t_done
