@@ -34,6 +34,10 @@ for k in 6.1 6.12; do
 	grep -q '^#define HAVE_VFS_MKDIR_IDMAP' "$gen" && got=yes || got=no
 	t_eq "$k: vfs_mkdir_idmap probe = the kernel's fs.h" "$want" "$got"
 
+	# sparse over every file of the module, from scratch (C=2).
+	t_eq "$k: sparse finds nothing in the module" "" \
+		"$(make -C "$b" KDIR="$kdir" C=2 2>&1 | grep -E '(warning|error):' || true)"
+
 	t_run "$k: the fake HCA builds with -Werror" 0 make -s -C "$top" fakehca KVER="$kver"
 	grep -q 'create_cq)(struct ib_cq \*cq, const struct ib_cq_init_attr \*attr,[[:space:]]*$' \
 		"${src:-$kdir}/include/rdma/ib_verbs.h" &&
@@ -57,7 +61,18 @@ touch "$fake/Makefile" "$fake/Module.symvers"
 echo "CONFIG_NET=y" >"$fake/.config"
 t_run "a kernel without CONFIG_INFINIBAND is refused" 1 sh "$top/kmod/compat/probe.sh" "$fake" "$fake/out.h"
 t_match "with a message that says why" "without CONFIG_INFINIBAND" "$T_ERR"
+echo "CONFIG_INFINIBAND=m" >"$fake/.config"
+t_run "a kernel older than the probes' floor is refused" 1 sh "$top/kmod/compat/probe.sh" "$fake" "$fake/out.h"
+t_match "with a message that names the oldest" "older than Linux 6.1, the oldest rdmactl supports" "$T_ERR"
 rm -rf "$fake"
+
+# sparse is really on: it flags an endianness mistake in a throwaway module.
+s=$(mktemp -d)
+printf 'obj-m := sp.o\n' >"$s/Kbuild"
+printf '#include <linux/module.h>\nu64 sp(__be64 g);\nu64 sp(__be64 g) { return g; }\nMODULE_LICENSE("GPL");\n' >"$s/sp.c"
+t_match "sparse flags a __be64 used as u64" "sp.c:3:.*warning: incorrect type" \
+	"$(make -C "/lib/modules/$(vm_kver 6.1)/build" M="$s" C=2 2>&1)"
+rm -rf "$s"
 
 # DKMS, from what `make dkms-install` installs, in a private DKMS tree.
 d=$(mktemp -d)
@@ -69,6 +84,13 @@ t_run "dkms build against $kver" 0 dkms build -m rdmactl -v "$version" -k "$kver
 	--sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
 ko=$(find "$d/tree" -name rdmactl.ko | head -1)
 t_eq "dkms built a module for $kver" "$kver" "$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)"
+# A kernel without the RDMA stack is skipped (77), not a failed build.
+mkdir -p "$d/noib"
+echo "CONFIG_NET=y" >"$d/noib/.config"
+touch "$d/noib/Makefile"
+t_run "dkms skips a kernel without CONFIG_INFINIBAND" 77 dkms build --force -m rdmactl -v "$version" -k "$kver" \
+	--kernelsourcedir "$d/noib" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
+t_match "and says why" "BUILD_EXCLUSIVE directive which does not match" "$T_ERR"
 rm -rf "$d"
 
 t_done

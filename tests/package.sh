@@ -49,11 +49,12 @@ int main(void)
 	return 0;
 }
 EOF
-pc() { PKG_CONFIG_SYSROOT_DIR=$d PKG_CONFIG_LIBDIR=$d/usr/lib/pkgconfig pkg-config "$@"; }
+# The DESTDIR's rdmactl.pc first, the system's (libmnl) after it.
+pc() { PKG_CONFIG_SYSROOT_DIR=$d PKG_CONFIG_PATH=$d/usr/lib/pkgconfig pkg-config "$@"; }
 t_run "pkg-config knows rdmactl $version" 0 pc --modversion rdmactl
 t_eq "its version" "$version" "$T_OUT"
 t_run "a program builds with pkg-config --cflags --libs rdmactl alone" 0 \
-	sh -c "cc -o '$work/tiny' '$work/tiny.c' \$(PKG_CONFIG_SYSROOT_DIR=$d PKG_CONFIG_LIBDIR=$d/usr/lib/pkgconfig pkg-config --cflags --libs rdmactl)"
+	sh -c "cc -o '$work/tiny' '$work/tiny.c' \$(PKG_CONFIG_SYSROOT_DIR=$d PKG_CONFIG_PATH=$d/usr/lib/pkgconfig pkg-config --cflags --libs rdmactl)"
 t_run "and runs against the installed library" 0 env LD_LIBRARY_PATH="$d/usr/lib" "$work/tiny"
 t_eq "which is this version, with this ABI" "$version 10" "$T_OUT"
 
@@ -72,6 +73,8 @@ done
 t_run "lintian reports no errors" 0 lintian --fail-on error --no-tag-display-limit \
 	"$work/deb/rdmactl_${version}_amd64.changes"
 [ "$T_FAIL" = 0 ] || echo "$T_OUT"
+t_eq "only rdmactl-dkms carries the module's sources" "rdmactl-dkms_${version}_all.deb" \
+	"$(cd "$work/deb" && for p in *.deb; do dpkg -c "$p" | grep -q '/usr/src/rdmactl' && echo "$p"; done)"
 t_eq "the CLI in the package says its version" "rdmactl $version" \
 	"$(dpkg-deb --fsys-tarfile "$work/deb/rdmactl_${version}_amd64.deb" |
 	   tar -xOf - ./usr/sbin/rdmactl >"$work/cli" && chmod +x "$work/cli" && "$work/cli" -V | cut -d' ' -f1-2)"
@@ -87,8 +90,8 @@ t_run "a program builds against the packages with pkg-config" 0 \
 	sh -c "cc -o '$work/tiny2' '$work/tiny.c' \$(pkg-config --cflags --libs rdmactl) && '$work/tiny2'"
 for k in 6.1 6.12; do
 	kver=$(vm_kver "$k")
-	t_match "dkms status: installed for $kver" "rdmactl/$version, $kver, x86_64: installed" \
-		"$(dkms status rdmactl 2>&1)"
+	t_eq "dkms status: installed for $kver" "rdmactl/$version, $kver, x86_64: installed" \
+		"$(dkms status rdmactl 2>/dev/null | grep -F ", $kver,")"
 	ko=/lib/modules/$kver/updates/dkms/rdmactl.ko
 	[ -f "$ko" ] || ko=$ko.xz
 	t_eq "the DKMS-built module for $kver has its vermagic" "$kver" \
@@ -99,6 +102,14 @@ for k in 6.1 6.12; do
 	t_match "$k: it is the one DKMS installed" "updates/dkms/rdmactl.ko" "$T_OUT"
 	t_match "$k: and it answers" "rxe0.*rdma_rxe" "$T_OUT"
 done
+
+# The DKMS commands themselves, on the installed package.
+k=$(vm_kver 6.12)
+t_run "dkms uninstall for $k" 0 dkms uninstall -m rdmactl -v "$version" -k "$k"
+t_eq "its module is gone" "" "$(ls /lib/modules/$k/updates/dkms/rdmactl.ko* 2>/dev/null)"
+t_eq "the other kernel keeps its own" "1" "$(ls /lib/modules/$(vm_kver 6.1)/updates/dkms/rdmactl.ko* | wc -l)"
+t_run "dkms install for $k again" 0 dkms install -m rdmactl -v "$version" -k "$k"
+t_eq "its module is back" "1" "$(ls /lib/modules/$k/updates/dkms/rdmactl.ko* 2>/dev/null | wc -l)"
 
 t_run "apt-get purge" 0 sh -c "$sudo env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q \
 	rdmactl rdmactl-dkms librdmactl-dev librdmactl1 >'$work/purge.log' 2>&1"

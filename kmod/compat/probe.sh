@@ -48,5 +48,11 @@ make -C "$kdir" M="$work" -k -j"$(nproc)" $objs >"$work/log" 2>&1 || true
 	done
 } >"$work/generated.h"
 
+if [ -f "$probes/floor.c" ] && ! grep -q "^#define HAVE_FLOOR " "$work/generated.h"; then
+	echo "rdmactl: the kernel at $kdir is older than Linux 6.1, the oldest rdmactl supports" >&2
+	echo "rdmactl: (probes/floor.c lists what it needs; see Documentation/packaging.md)" >&2
+	exit 1
+fi
+
 # Keep the old file (and its timestamp) when nothing changed.
 cmp -s "$work/generated.h" "$out" 2>/dev/null || cp "$work/generated.h" "$out"
