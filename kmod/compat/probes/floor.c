@@ -11,9 +11,10 @@
 int probe(struct ib_device *ibdev, struct genl_ops *op, struct ib_port_attr *attr);
 int probe(struct ib_device *ibdev, struct genl_ops *op, struct ib_port_attr *attr)
 {
-	int (*query)(struct ib_device *dev, u32 port, struct ib_port_attr *a) = ibdev->ops.query_port;
+	int (*query)(struct ib_device *dev, u32 port, struct ib_port_attr *a);
 	const struct rdma_stat_desc *desc = NULL;
 
+	query = ibdev->ops.query_port;
 	op->validate = 0;
 	return query(ibdev, 1, attr) + !ibdev->ops.alloc_hw_port_stats + !desc +
 	       offsetof(struct genl_family, resv_start_op);
