@@ -43,6 +43,11 @@ check:
 demo:
 	tests/demo
 
+# Benchmarks against sysfs scraping, rdma statistic, show_gids and polling,
+# in the VM (not part of check): bench/results/, Documentation/benchmarks.md.
+bench:
+	bench/run
+
 # checkpatch --strict over the module's sources.
 style:
 	tests/style.sh
@@ -73,4 +78,4 @@ dkms-install:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all user tools module fakehca deps check demo style install dkms-install clean
+.PHONY: all user tools module fakehca deps check demo bench style install dkms-install clean

@@ -180,12 +180,20 @@ print(" ".join(f"{k}:{v}" for k, v in sorted(seen.items())))
 EOF
 cap=$!
 for i in $(seq 50); do grep -q ready /tmp/roce-capture && break; sleep 0.1; done
+# listening PORT: until rdma_cm has a listener on that port.
+listening() {
+	for i in $(seq 100); do
+		rdma res show cm_id src-port "$1" 2>/dev/null | grep -q LISTEN && return 0
+		sleep 0.1
+	done
+	return 1
+}
 timeout 20 rping -s -a "$a1" -C 5 >/dev/null 2>&1 &
-sleep 1
+t_run "the rping server listens (rdma res show cm_id)" 0 listening 7174
 t_run "rping between rxe0 and rxe1 after the ToS change" 0 timeout 20 rping -c -a "$a1" -I "$a0" -C 5 -v
 t_eq "5 pings came back" "5" "$(grep -c 'ping data' <<<"$T_OUT")"
 timeout 20 ucmatose -b "$a1" -c 2 -C 5 >/dev/null 2>&1 &
-sleep 1
+t_run "the ucmatose server listens" 0 listening 7471
 t_run "ucmatose between rxe0 and rxe1" 0 timeout 20 ucmatose -s "$a1" -b "$a0" -c 2 -C 5
 wait $cap
 t_match "every RoCE v2 packet carried traffic class 106" "^106:[0-9]+$" "$(tail -1 /tmp/roce-capture)"
