@@ -15,11 +15,21 @@ v = c[0].get(sys.argv[3], "") if c else ""
 print(str(v).lower() if isinstance(v, bool) else v)' "$1" "$2" "${3:-value}"
 }
 
+# tcp_listening PORT: until a server listens there (ibv_rc_pingpong's
+# out-of-band exchange), however slow the VM is.
+tcp_listening() {
+	for i in $(seq 100); do
+		ss -Hltn "sport = :$1" | grep -q . && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # --- rxe: driver counters, all of them, equal sysfs after real traffic.
 s=/sys/class/infiniband/rxe0/ports/1/hw_counters
 before=$(rdmactl -j stat show rxe0/1)
 ibv_rc_pingpong -d rxe0 -g 0 -n 500 >/tmp/pp-server.log 2>&1 &
-sleep 1
+t_run "the ibv_rc_pingpong server listens" 0 tcp_listening 18515
 t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 ibv_rc_pingpong -d rxe1 -g 0 -n 500 localhost
 wait
 after=$(rdmactl -j stat show rxe0/1)
@@ -156,7 +166,7 @@ t_eq "no half-reported port while devices come and go" 0 "$bad"
 
 # --- stat watch: rates while traffic runs, on a terminal and in a pipe.
 ibv_rc_pingpong -d rxe0 -g 0 -n 30000 >/dev/null 2>&1 &
-sleep 1
+tcp_listening 18515
 ibv_rc_pingpong -d rxe1 -g 0 -n 30000 localhost >/dev/null 2>&1 &
 traffic=$!
 sleep 1
