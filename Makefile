@@ -15,12 +15,15 @@ tools: user
 	$(MAKE) -C tools
 
 # The module for one kernel: make module KVER=6.1.0-56-amd64. It is built
-# in a copy of the sources under build/KVER, so kernels do not mix.
+# in a copy of the sources under build/KVER, so kernels do not mix. KDIR
+# names a kernel tree outside /lib/modules (the debug kernel's); with
+# RDMACTL_KUNIT=1 its KUnit suites are built too (rdmactl_kunit.ko).
+KDIR ?= /lib/modules/$(KVER)/build
 module:
 	@test -n "$(KVER)" || { echo "make module: set KVER (a kernel release in /lib/modules)"; exit 2; }
 	mkdir -p $(BUILD)/$(KVER)
 	cp -a kmod uapi Makefile $(BUILD)/$(KVER)/
-	$(MAKE) -C $(BUILD)/$(KVER)/kmod KDIR=/lib/modules/$(KVER)/build
+	$(MAKE) -C $(BUILD)/$(KVER)/kmod KDIR=$(KDIR) RDMACTL_KUNIT=$(RDMACTL_KUNIT)
 
 # The test-only fake HCA for one kernel (tests/fakehca); never installed.
 fakehca:
@@ -29,7 +32,7 @@ fakehca:
 	cp -a tests/fakehca $(BUILD)/$(KVER)/tests/
 	mkdir -p $(BUILD)/$(KVER)/kmod/compat
 	cp -a kmod/compat/probe.sh $(BUILD)/$(KVER)/kmod/compat/
-	$(MAKE) -C $(BUILD)/$(KVER)/tests/fakehca KDIR=/lib/modules/$(KVER)/build
+	$(MAKE) -C $(BUILD)/$(KVER)/tests/fakehca KDIR=$(KDIR)
 
 # Install what the tests and the demo need (apt; sudo when not root).
 deps:
@@ -38,6 +41,13 @@ deps:
 # Every test: unit tests, module builds, DKMS, and the VM tests on both kernels.
 check:
 	tests/check
+
+# The debug kernel's suites alone (KUnit, fuzzer, permissions, stress);
+# longer with FUZZ_MESSAGES=N STRESS_SECONDS=N, repeated with FUZZ_SEED=N.
+check-debug: all
+	tests/vm/run --kernel debug --fakehca '' -- env \
+		RDMACTL_FUZZ_MESSAGES=$(FUZZ_MESSAGES) RDMACTL_STRESS_SECONDS=$(STRESS_SECONDS) \
+		RDMACTL_FUZZ_SEED=$(FUZZ_SEED) /mnt/rdmactl/tests/integration/run-debug
 
 # Boot the VM and show what rdmactl reports for its devices and ports.
 demo:
@@ -78,4 +88,4 @@ dkms-install:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all user tools module fakehca deps check demo bench style install dkms-install clean
+.PHONY: all user tools module fakehca deps check check-debug demo bench style install dkms-install clean

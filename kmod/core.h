@@ -6,8 +6,11 @@
 #ifndef _RDMACTL_CORE_H
 #define _RDMACTL_CORE_H
 
+#include <kunit/visibility.h>
 #include <linux/completion.h>
+#include <linux/netdevice.h>
 #include <linux/refcount.h>
+#include <linux/workqueue.h>
 #include <net/genetlink.h>
 #include <rdma/ib_verbs.h>
 #include <linux/rdmactl.h>
@@ -91,6 +94,30 @@ int rdmactl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rdmactl_fill_dev_ident(struct sk_buff *skb, struct rdmactl_dev *dev);
 
+/* One event, as its source saw it (events.c, and its KUnit tests). */
+struct rdmactl_event_item {
+	struct work_struct work;
+	u8 type;
+	bool has_dev;		/* about device dev_index */
+	u32 dev_index;
+	char name[IB_DEVICE_NAME_MAX];	/* "" when the worker found none */
+	char old_name[IB_DEVICE_NAME_MAX];
+	u32 port;
+	int ifindex;
+	char ifname[IFNAMSIZ];
+	u8 mode;		/* IPoIB: enum rdmactl_ipoib_mode; RoCE: GID type */
+	u8 tos;
+	bool restored;
+	u32 mtu;
+	struct net *net;	/* netdev events: the netdev's namespace, held */
+	/* Port events: the state when it happened, from ib_core's cache. */
+	bool have_state;
+	enum ib_port_state state;
+	/* The rest of the port, read by the worker when it sends. */
+	bool have_attr;
+	struct ib_port_attr attr;
+};
+
 /* events.c */
 int rdmactl_events_init(void);
 int rdmactl_events_start(void);
@@ -156,5 +183,31 @@ static inline struct rdmactl_dump_ctx *rdmactl_dump_ctx(struct netlink_callback 
 	BUILD_BUG_ON(sizeof(struct rdmactl_dump_ctx) > sizeof(cb->ctx));
 	return (struct rdmactl_dump_ctx *)cb->ctx;
 }
+
+/* One PMA read: the PMA set decides which counters are there, and how wide. */
+struct rdmactl_pma_snap {
+	u64 value[RDMACTL_PMA_NUM];
+	u8 width[RDMACTL_PMA_NUM];	/* 0: not in this port's set */
+};
+
+/*
+ * What rdmactl_kunit.ko (kmod/tests) calls: static unless the kernel has
+ * KUnit, then exported in the EXPORTED_FOR_KUNIT_TESTING namespace.
+ */
+#if IS_ENABLED(CONFIG_KUNIT)
+u64 rdmactl_pma_field(const u8 *data, u16 off, u8 width);
+void rdmactl_pma_decode(const u8 *basic, const u8 *ext, s8 set,
+			struct rdmactl_pma_snap *snap);
+const char *rdmactl_pma_name(int i);
+u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps);
+int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
+			u8 source, u8 width, u32 flags, u8 unit);
+int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
+		       const struct rdmactl_event_item *ev);
+u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port);
+const char *rdmactl_roce_types_str(u32 types);
+int rdmactl_roce_mode_parse(const struct nlattr *attr, struct netlink_ext_ack *extack);
+int rdmactl_ipoib_mode_parse(const struct nlattr *attr, struct netlink_ext_ack *extack);
+#endif
 
 #endif /* _RDMACTL_CORE_H */

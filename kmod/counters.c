@@ -58,12 +58,6 @@ static const struct rdmactl_pma_counter rdmactl_pma[RDMACTL_PMA_NUM] = {
 	PMA("multicast_rcv_packets", 0, 0, 7, PACKETS, false, true),
 };
 
-/* One counter as read: the PMA set decides which are there, and how wide. */
-struct rdmactl_pma_snap {
-	u64 value[RDMACTL_PMA_NUM];
-	u8 width[RDMACTL_PMA_NUM];	/* 0: not in this port's set */
-};
-
 /* Bytes of netlink one counter takes at most (names up to 64 bytes). */
 #define RDMACTL_COUNTER_MSG_SIZE						\
 	(nla_total_size(0) + nla_total_size(64) + 2 * nla_total_size_64bit(8) + \
@@ -195,7 +189,7 @@ static void rdmactl_pma_probe(struct rdmactl_dev *dev, u32 port,
 }
 
 /* A big-endian field of width bits at bit offset off, as sysfs reads it. */
-static u64 rdmactl_pma_field(const u8 *data, u16 off, u8 width)
+VISIBLE_IF_KUNIT u64 rdmactl_pma_field(const u8 *data, u16 off, u8 width)
 {
 	const u8 *p = data + off / 8;
 
@@ -210,6 +204,43 @@ static u64 rdmactl_pma_field(const u8 *data, u16 off, u8 width)
 		return get_unaligned_be32(p);
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_pma_field);
+
+/*
+ * The counters of one PortCounters and (unless set is basic) one
+ * PortCountersExtended response: the 64-bit value where the set has one,
+ * else the narrow one, each with its width.
+ */
+VISIBLE_IF_KUNIT void rdmactl_pma_decode(const u8 *basic, const u8 *ext, s8 set,
+					 struct rdmactl_pma_snap *snap)
+{
+	int i;
+
+	memset(snap, 0, sizeof(*snap));
+	for (i = 0; i < RDMACTL_PMA_NUM; i++) {
+		const struct rdmactl_pma_counter *c = &rdmactl_pma[i];
+		bool use_ext = c->ext >= 0 && set != RDMACTL_PMA_BASIC &&
+			       (!c->ietf || set == RDMACTL_PMA_EXT);
+
+		if (use_ext) {
+			snap->value[i] = get_unaligned_be64(ext + 8 + 8 * c->ext);
+			snap->width[i] = 64;
+		} else if (c->width) {
+			snap->value[i] = rdmactl_pma_field(basic, c->off, c->width);
+			snap->width[i] = c->width;
+		}
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_pma_decode);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/* The name of PMA counter i, for the tests: nothing else needs it alone. */
+const char *rdmactl_pma_name(int i)
+{
+	return rdmactl_pma[i].name;
+}
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_pma_name);
+#endif
 
 /*
  * Called with st->lock held. Read the port's PMA with one or two MADs.
@@ -219,7 +250,7 @@ static int rdmactl_pma_read(struct rdmactl_dev *dev, u32 port,
 			    struct rdmactl_stat_state *st, struct rdmactl_pma_snap *snap)
 {
 	u8 basic[192], ext[192];
-	int i, err;
+	int err;
 
 	memset(snap, 0, sizeof(*snap));
 	rdmactl_pma_probe(dev, port, st);
@@ -233,20 +264,7 @@ static int rdmactl_pma_read(struct rdmactl_dev *dev, u32 port,
 				       IB_MGMT_METHOD_GET, 0, ext);
 	if (err)
 		return err;
-
-	for (i = 0; i < RDMACTL_PMA_NUM; i++) {
-		const struct rdmactl_pma_counter *c = &rdmactl_pma[i];
-		bool use_ext = c->ext >= 0 && st->pma_set != RDMACTL_PMA_BASIC &&
-			       (!c->ietf || st->pma_set == RDMACTL_PMA_EXT);
-
-		if (use_ext) {
-			snap->value[i] = get_unaligned_be64(ext + 8 + 8 * c->ext);
-			snap->width[i] = 64;
-		} else if (c->width) {
-			snap->value[i] = rdmactl_pma_field(basic, c->off, c->width);
-			snap->width[i] = c->width;
-		}
-	}
+	rdmactl_pma_decode(basic, ext, st->pma_set, snap);
 	return 0;
 }
 
@@ -266,15 +284,17 @@ static bool rdmactl_hw_enabled(const struct rdma_hw_stats *hw, int i)
 }
 
 /* value less the baseline: modulo 2^width, or the value when it fell. */
-static u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps)
+VISIBLE_IF_KUNIT u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps)
 {
 	if (wraps)
 		return width >= 64 ? v - base : (v - base) & (BIT_ULL(width) - 1);
 	return v >= base ? v - base : v;
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_less_base);
 
-static int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
-			       u8 source, u8 width, u32 flags, u8 unit)
+/* One counter's nest; octets of 4 bytes also as bytes, saturating. */
+VISIBLE_IF_KUNIT int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
+					 u8 source, u8 width, u32 flags, u8 unit)
 {
 	struct nlattr *nest = nla_nest_start(skb, RDMACTL_A_STAT_COUNTER);
 
@@ -292,6 +312,7 @@ static int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
 	nla_nest_end(skb, nest);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_put_counter);
 
 static int rdmactl_put_pma(struct sk_buff *skb, struct rdmactl_stat_state *st,
 			   const struct rdmactl_pma_snap *snap, bool baseline)

@@ -33,32 +33,8 @@ static unsigned int rdmactl_net_id;
 static struct workqueue_struct *rdmactl_wq;
 static bool rdmactl_events_on;
 
-/* One event, as its source saw it. */
-struct rdmactl_event_item {
-	struct work_struct work;
-	u8 type;
-	bool has_dev;		/* about device dev_index */
-	u32 dev_index;
-	char name[IB_DEVICE_NAME_MAX];	/* "" when the worker found none */
-	char old_name[IB_DEVICE_NAME_MAX];
-	u32 port;
-	int ifindex;
-	char ifname[IFNAMSIZ];
-	u8 mode;		/* IPoIB: enum rdmactl_ipoib_mode; RoCE: GID type */
-	u8 tos;
-	bool restored;
-	u32 mtu;
-	struct net *net;	/* netdev events: the netdev's namespace, held */
-	/* Port events: the state when it happened, from ib_core's cache. */
-	bool have_state;
-	enum ib_port_state state;
-	/* The rest of the port, read by the worker when it sends. */
-	bool have_attr;
-	struct ib_port_attr attr;
-};
-
-static int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
-			      const struct rdmactl_event_item *ev)
+VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
+					const struct rdmactl_event_item *ev)
 {
 	struct rdmactl_net *rn = net_generic(net, rdmactl_net_id);
 	const struct ib_port_attr *a = &ev->attr;
@@ -95,6 +71,7 @@ static int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		       (ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED)) ? -EMSGSIZE : 0;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_event_fill);
 
 /*
  * Send ev to each namespace that can see ibdev (or, for netdev events, to

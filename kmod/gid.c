@@ -19,6 +19,7 @@ u8 rdmactl_gid_type(struct ib_device *ibdev, u32 port, enum ib_gid_type type)
 		return RDMACTL_GID_TYPE_ROCE_V1;
 	return RDMACTL_GID_TYPE_IB;
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_gid_type);
 
 static int rdmactl_fill_gid(struct sk_buff *skb, struct net *net, struct rdmactl_dev *dev,
 			    const struct ib_gid_attr *attr)

@@ -383,6 +383,20 @@ static int rdmactl_ipoib_set_mtu(struct net_device *ndev, u32 mtu)
 
 static const char *const rdmactl_mode_names[] = { "datagram", "connected" };
 
+/* RDMACTL_A_IPOIB_MODE: datagram or connected, else -EINVAL saying so. */
+VISIBLE_IF_KUNIT int rdmactl_ipoib_mode_parse(const struct nlattr *attr,
+					      struct netlink_ext_ack *extack)
+{
+	u8 mode = nla_get_u8(attr);
+
+	if (mode != RDMACTL_IPOIB_DATAGRAM && mode != RDMACTL_IPOIB_CONNECTED) {
+		NL_SET_ERR_MSG_ATTR(extack, attr, "the mode is datagram (0) or connected (1)");
+		return -EINVAL;
+	}
+	return mode;
+}
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_ipoib_mode_parse);
+
 int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
@@ -399,7 +413,10 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG(info->extack, "no mode given: set datagram or connected");
 		return -EINVAL;
 	}
-	mode = nla_get_u8(mode_attr);
+	err = rdmactl_ipoib_mode_parse(mode_attr, info->extack);
+	if (err < 0)
+		return err;
+	mode = err;
 	ndev = rdmactl_ipoib_netdev(net, info->attrs, info->extack);
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
@@ -427,10 +444,6 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 					ib.name, name);
 			err = -EOPNOTSUPP;
 		}
-	} else if (mode != RDMACTL_IPOIB_DATAGRAM) {
-		NL_SET_ERR_MSG_ATTR(info->extack, mode_attr,
-				    "the mode is datagram (0) or connected (1)");
-		err = -EINVAL;
 	}
 	rdmactl_dev_put(dev);
 	if (err)

@@ -152,6 +152,7 @@ struct genl_family rdmactl_family __ro_after_init = {
 	.n_mcgrps = ARRAY_SIZE(rdmactl_mcgrps),
 	RDMACTL_GENL_RESV_START_OP
 };
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_family);
 
 /*
  * The device a request names: by index, by name, or by both when they

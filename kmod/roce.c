@@ -75,7 +75,7 @@ static const char *const rdmactl_cm_mode_str[] = {
 	[RDMACTL_GID_TYPE_ROCE_V2] = "RoCE v2",
 };
 
-static u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port)
+VISIBLE_IF_KUNIT u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port)
 {
 	u32 types = 0;
 
@@ -85,8 +85,9 @@ static u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port)
 		types |= BIT(RDMACTL_GID_TYPE_ROCE_V2);
 	return types;
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_roce_types);
 
-static const char *rdmactl_roce_types_str(u32 types)
+VISIBLE_IF_KUNIT const char *rdmactl_roce_types_str(u32 types)
 {
 	switch (types) {
 	case BIT(RDMACTL_GID_TYPE_ROCE_V1):
@@ -97,6 +98,22 @@ static const char *rdmactl_roce_types_str(u32 types)
 		return "RoCE v1 and v2";
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_roce_types_str);
+
+/* RDMACTL_A_ROCE_MODE: v1 or v2, else -EINVAL saying so. */
+VISIBLE_IF_KUNIT int rdmactl_roce_mode_parse(const struct nlattr *attr,
+					     struct netlink_ext_ack *extack)
+{
+	u8 mode = nla_get_u8(attr);
+
+	if (mode != RDMACTL_GID_TYPE_ROCE_V1 && mode != RDMACTL_GID_TYPE_ROCE_V2) {
+		rdmactl_err_fmt(extack, attr, "RoCE mode %d is neither v1 (%d) nor v2 (%d)",
+				mode, RDMACTL_GID_TYPE_ROCE_V1, RDMACTL_GID_TYPE_ROCE_V2);
+		return -EINVAL;
+	}
+	return mode;
+}
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_roce_mode_parse);
 
 /* Called with rdmactl_cm_lock held. */
 static struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port)
@@ -680,13 +697,9 @@ int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	}
 	if (mode_attr) {
-		rs.mode = nla_get_u8(mode_attr);
-		if (rs.mode != RDMACTL_GID_TYPE_ROCE_V1 && rs.mode != RDMACTL_GID_TYPE_ROCE_V2) {
-			rdmactl_err_fmt(info->extack, mode_attr,
-					"RoCE mode %d is neither v1 (%d) nor v2 (%d)", rs.mode,
-					RDMACTL_GID_TYPE_ROCE_V1, RDMACTL_GID_TYPE_ROCE_V2);
-			return -EINVAL;
-		}
+		rs.mode = rdmactl_roce_mode_parse(mode_attr, info->extack);
+		if (rs.mode < 0)
+			return rs.mode;
 	}
 	if (tos_attr)
 		rs.tos = nla_get_u8(tos_attr);

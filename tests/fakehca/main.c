@@ -260,9 +260,19 @@ static void fake_get_dev_fw_str(struct ib_device *ibdev, char *str)
 	snprintf(str, IB_FW_VERSION_NAME_MAX, "1.2.3");
 }
 
+/*
+ * ib_core moves a device to another network namespace only when its
+ * driver can cut user contexts off; the fake HCA maps nothing into user
+ * space, so there is nothing to cut.
+ */
+static void fake_disassociate_ucontext(struct ib_ucontext *uctx)
+{
+}
+
 static const struct ib_device_ops fake_main_ops = {
 	.owner = THIS_MODULE,
 	.driver_id = RDMA_DRIVER_UNKNOWN,
+	.disassociate_ucontext = fake_disassociate_ucontext,
 	.query_device = fake_query_device,
 	.query_port = fake_query_port,
 	.get_port_immutable = fake_get_port_immutable,

@@ -12,6 +12,18 @@ t_eq "unprivileged callers see the same ports" "$root_ports" "$T_OUT"
 t_run "unprivileged dev show" 0 nobody rdmactl -j dev show
 t_eq "unprivileged callers see the same devices" "$root_devs" "$T_OUT"
 
+# Every command that changes state needs CAP_NET_ADMIN, and says so.
+sets=("stat reset rxe0" "stat reset --hardware" "roce set rxe0 tos 32" "roce set rxe0 mode v2"
+      "roce forget rxe0")
+[ -e /sys/class/net/ib0 ] && sets+=("ipoib set ib0 mode datagram")
+roce_before=$(rdmactl -j roce show)
+for cmd in "${sets[@]}"; do
+	# shellcheck disable=SC2086
+	t_run "unprivileged $cmd is refused" 1 nobody rdmactl $cmd
+	t_eq "unprivileged $cmd: says why" "rdmactl: permission denied: this needs CAP_NET_ADMIN" "$T_ERR"
+done
+t_eq "refused sets changed nothing" "$roce_before" "$(rdmactl -j roce show)"
+
 ip netns add rdmactl-t1
 t_match "rdma netns mode is shared" "netns shared" "$(rdma system show)"
 t_run "port show from another netns (shared mode)" 0 ip netns exec rdmactl-t1 rdmactl -j port show
