@@ -137,8 +137,7 @@ for l in "${loops[@]}"; do
 done
 cat "$w/libdumps.out"
 t_eq "libdumps: every dump complete or flagged interrupted" "exit 0" "$(cat "$w/libdumps")"
-t_match "libdumps: dumps completed while the module came and went" \
-	'[1-9][0-9]* complete, .* [1-9][0-9]* while unloaded' "$(cat "$w/libdumps.out")"
+t_match "libdumps: dumps completed" '[1-9][0-9]* complete,' "$(cat "$w/libdumps.out")"
 t_match "dumps: some complete" "complete" "$(cat "$w/dumps")"
 t_match "sets: some applied" "complete" "$(cat "$w/sets")"
 t_match "monitors: some ran" "ran" "$(cat "$w/monitors")"
