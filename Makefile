@@ -18,12 +18,13 @@ tools: user
 # in a copy of the sources under build/KVER, so kernels do not mix. KDIR
 # names a kernel tree outside /lib/modules (the debug kernel's); with
 # RDMACTL_KUNIT=1 its KUnit suites are built too (rdmactl_kunit.ko).
+# Warnings are errors here; DKMS's build (dkms.conf) keeps them warnings.
 KDIR ?= /lib/modules/$(KVER)/build
 module:
 	@test -n "$(KVER)" || { echo "make module: set KVER (a kernel release in /lib/modules)"; exit 2; }
 	mkdir -p $(BUILD)/$(KVER)
 	cp -a kmod uapi Makefile $(BUILD)/$(KVER)/
-	$(MAKE) -C $(BUILD)/$(KVER)/kmod KDIR=$(KDIR) RDMACTL_KUNIT=$(RDMACTL_KUNIT)
+	$(MAKE) -C $(BUILD)/$(KVER)/kmod KDIR=$(KDIR) RDMACTL_KUNIT=$(RDMACTL_KUNIT) RDMACTL_WERROR=y
 
 # The test-only fake HCA for one kernel (tests/fakehca); never installed.
 fakehca:

@@ -6,7 +6,6 @@
 #ifndef _RDMACTL_CORE_H
 #define _RDMACTL_CORE_H
 
-#include <kunit/visibility.h>
 #include <linux/completion.h>
 #include <linux/netdevice.h>
 #include <linux/refcount.h>

@@ -83,13 +83,11 @@ int rdmactl_stat_init(struct rdmactl_dev *dev)
 		dev->stats[i].pma_set = -1;
 	}
 
-	if (ibdev->ops.alloc_hw_device_stats)
-		dev->stats[0].hw = ibdev->ops.alloc_hw_device_stats(ibdev);
+	dev->stats[0].hw = rdmactl_alloc_hw_stats(ibdev, 0);
 	rdma_for_each_port(ibdev, port) {
 		struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
 
-		if (ibdev->ops.alloc_hw_port_stats)
-			st->hw = ibdev->ops.alloc_hw_port_stats(ibdev, port);
+		st->hw = rdmactl_alloc_hw_stats(ibdev, port);
 		if (!ibdev->ops.process_mad)
 			st->pma_set = 0;
 	}
@@ -115,7 +113,7 @@ void rdmactl_stat_fini(struct rdmactl_dev *dev)
 
 	for (i = 0; dev->stats && i < dev->nstats; i++) {
 		if (dev->stats[i].hw)
-			rdma_free_hw_stats_struct(dev->stats[i].hw);
+			rdmactl_free_hw_stats(dev->stats[i].hw);
 		kfree(dev->stats[i].hw_base);
 		mutex_destroy(&dev->stats[i].lock);
 	}
@@ -157,6 +155,15 @@ static int rdmactl_perf_mad(struct ib_device *ibdev, u32 port, __be16 attr,
 	ret = -EIO;
 	if ((rc & (IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY)) !=
 	    (IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY) || out->mad_hdr.status)
+		goto out;
+	/*
+	 * A PMA that did what a Set asks answers with a GetResp of the same
+	 * attribute. One that answers otherwise did nothing: rxe's (7.2),
+	 * which implements Get only, replies to a Set with a zeroed MAD.
+	 */
+	ret = -EOPNOTSUPP;
+	if (method == IB_MGMT_METHOD_SET &&
+	    (out->mad_hdr.method != IB_MGMT_METHOD_GET_RESP || out->mad_hdr.attr_id != attr))
 		goto out;
 	memcpy(data, out->data + 40, sizeof(out->data) - 40);
 	ret = 0;
@@ -278,11 +285,6 @@ static bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port,
 					    st->hw->num_counters) >= 0;
 }
 
-static bool rdmactl_hw_enabled(const struct rdma_hw_stats *hw, int i)
-{
-	return !hw->is_disabled || !test_bit(i, hw->is_disabled);
-}
-
 /* value less the baseline: modulo 2^width, or the value when it fell. */
 VISIBLE_IF_KUNIT u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps)
 {
@@ -351,13 +353,13 @@ static int rdmactl_put_hw(struct sk_buff *skb, struct rdmactl_stat_state *st,
 		u32 flags = RDMACTL_COUNTER_F_WRAPS;
 		u64 v = hw->value[i];
 
-		if (!rdmactl_hw_enabled(hw, i))
+		if (!rdmactl_hw_stat_enabled(hw, i))
 			continue;
 		if (baseline) {
 			v -= st->hw_base[i];
 			flags |= RDMACTL_COUNTER_F_BASELINED;
 		}
-		if (rdmactl_put_counter(skb, hw->descs[i].name, v, source, 64, flags,
+		if (rdmactl_put_counter(skb, rdmactl_hw_stat_name(hw, i), v, source, 64, flags,
 					RDMACTL_UNIT_UNSPEC))
 			return -EMSGSIZE;
 	}
@@ -560,7 +562,10 @@ static void rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
 	st->has_baseline = true;
 }
 
-/* Called with st->lock held. Zero the PMA's counters, as perfquery -R. */
+/*
+ * Called with st->lock held. Zero the PMA's counters, as perfquery -R.
+ * -EOPNOTSUPP: the port has no PMA, or one that does not take a Set.
+ */
 static int rdmactl_reset_pma(struct rdmactl_dev *dev, u32 port,
 			     struct rdmactl_stat_state *st)
 {
@@ -572,11 +577,13 @@ static int rdmactl_reset_pma(struct rdmactl_dev *dev, u32 port,
 		return -EOPNOTSUPP;
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS,
 			       IB_MGMT_METHOD_SET, 0xffff, data);
-	if (!err && st->pma_set != RDMACTL_PMA_BASIC)
-		err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS_EXT,
-				       IB_MGMT_METHOD_SET, 0xff, data);
+	if (err)
+		return err;	/* nothing was reset: the baseline stands */
 	/* The counters start again from 0: an old baseline means nothing. */
 	memset(st->pma_base, 0, sizeof(st->pma_base));
+	if (st->pma_set != RDMACTL_PMA_BASIC)
+		err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS_EXT,
+				       IB_MGMT_METHOD_SET, 0xff, data);
 	return err;
 }
 
@@ -609,19 +616,25 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 
 	for (port = first; port <= last; port++) {
 		struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
+		bool has_pma;
 
 		mutex_lock(&st->lock);
 		if (hardware)
 			err = port ? rdmactl_reset_pma(dev, port, st) : -EOPNOTSUPP;
 		else
 			rdmactl_take_baseline(dev, port, st);
+		has_pma = st->pma_set > 0;
 		mutex_unlock(&st->lock);
 
 		if (hardware && err == -EOPNOTSUPP && !port_attr)
 			continue;
 		if (err) {
 			rdmactl_dev_name(dev, name);
-			if (err == -EOPNOTSUPP)
+			if (err == -EOPNOTSUPP && has_pma)
+				rdmactl_err_fmt(extack, port_attr,
+						"%s port %u's PMA does not reset; reset without hardware to set a baseline",
+						name, port);
+			else if (err == -EOPNOTSUPP)
 				rdmactl_err_fmt(extack, port_attr,
 						"%s port %u has no PMA to reset; reset without hardware to set a baseline",
 						name, port);
@@ -663,7 +676,7 @@ int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info)
 		}
 	}
 	if (!err && hardware && !done) {
-		NL_SET_ERR_MSG(info->extack, "no port has a PMA to reset");
+		NL_SET_ERR_MSG(info->extack, "no port has a PMA that resets its counters");
 		err = -EOPNOTSUPP;
 	}
 	return err;

@@ -28,10 +28,10 @@
 #include <linux/fs.h>
 #include <linux/kmod.h>
 #include <linux/mount.h>
-#include <linux/namei.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 
+#include "compat/vfs.h"
 #include "core.h"
 
 struct rdmactl_roce_saved {
@@ -64,6 +64,13 @@ struct rdmactl_cm_dev {
 
 #define RDMACTL_CM_MISSING \
 	"no rdma_cm configfs: rdma_cm not loaded or CONFIG_INFINIBAND_ADDR_TRANS_CONFIGFS unset"
+/*
+ * kernel_read() and kernel_write() need ->read_iter and ->write_iter,
+ * which configfs has only since 5.14 (7fe1e79b59ba): there is no header
+ * to probe, so rdmactl_cm_io() looks at the file it opened.
+ */
+#define RDMACTL_CM_NO_KERNEL_IO \
+	"this kernel's configfs (before 5.14) cannot be read or written from a module: use /sys/kernel/config/rdma_cm"
 
 static DEFINE_MUTEX(rdmactl_cm_lock);
 static LIST_HEAD(rdmactl_roce_saved);
@@ -147,50 +154,30 @@ static struct dentry *rdmactl_cm_root(void)
 			return ERR_CAST(mnt);
 		rdmactl_cm_mnt = mnt;
 	}
-	return lookup_positive_unlocked("rdma_cm", rdmactl_cm_mnt->mnt_root,
-					strlen("rdma_cm"));
+	return rdmactl_lookup_positive(rdmactl_cm_mnt->mnt_root, "rdma_cm");
 }
 
 static int rdmactl_cm_mkdir(struct dentry *parent, const char *name, bool *made)
 {
-	struct dentry *child;
 	int err;
 
 	err = mnt_want_write(rdmactl_cm_mnt);
 	if (err)
 		return err;
-	inode_lock_nested(d_inode(parent), I_MUTEX_PARENT);
-	child = lookup_one_len(name, parent, strlen(name));
-	err = PTR_ERR_OR_ZERO(child);
-	if (!err) {
-		if (d_is_negative(child)) {
-			err = vfs_mkdir(RDMACTL_NOP_IDMAP, d_inode(parent), child, 0755);
-			*made = !err;
-		}
-		dput(child);
-	}
-	inode_unlock(d_inode(parent));
+	err = rdmactl_mkdir(parent, name, 0755);
 	mnt_drop_write(rdmactl_cm_mnt);
-	return err;
+	*made = err > 0;
+	return err < 0 ? err : 0;
 }
 
 static void rdmactl_cm_rmdir(struct dentry *parent, const char *name)
 {
-	struct dentry *child;
 	int err;
 
 	err = mnt_want_write(rdmactl_cm_mnt);
 	if (err)
 		goto out;
-	inode_lock_nested(d_inode(parent), I_MUTEX_PARENT);
-	child = lookup_one_len(name, parent, strlen(name));
-	err = PTR_ERR_OR_ZERO(child);
-	if (!err) {
-		if (d_is_positive(child))
-			err = vfs_rmdir(RDMACTL_NOP_IDMAP, d_inode(parent), child);
-		dput(child);
-	}
-	inode_unlock(d_inode(parent));
+	err = rdmactl_rmdir(parent, name);
 	mnt_drop_write(rdmactl_cm_mnt);
 out:
 	if (err)
@@ -263,12 +250,14 @@ static int rdmactl_cm_io(struct rdmactl_cm_dev *cd, u32 port, const char *attr,
 
 	snprintf(path, sizeof(path), "%s/ports/%u/%s", cd->name, port, attr);
 	old = override_creds(rdmactl_cm_cred);
-	f = file_open_root(&cd->root, path, write ? O_WRONLY : O_RDONLY, 0);
+	f = rdmactl_file_open_root(&cd->root, path, write ? O_WRONLY : O_RDONLY);
 	if (IS_ERR(f)) {
 		revert_creds(old);
 		return PTR_ERR(f);
 	}
-	if (write) {
+	if (!(write ? f->f_op->write_iter : f->f_op->read_iter)) {
+		n = -EOPNOTSUPP;
+	} else if (write) {
 		n = kernel_write(f, buf, strlen(buf), &pos);
 	} else {
 		n = kernel_read(f, buf, size - 1, &pos);
@@ -387,7 +376,9 @@ static int rdmactl_roce_read(struct rdmactl_dev *dev, u32 first, u32 last,
 		if (err)
 			continue;
 		err = rdmactl_cm_read(&cd, port, &st[i].mode, &st[i].tos);
-		if (err)
+		if (err == -EOPNOTSUPP)
+			NL_SET_ERR_MSG(extack, RDMACTL_CM_NO_KERNEL_IO);
+		else if (err)
 			rdmactl_err_fmt(extack, NULL,
 					"cannot read rdma_cm's defaults of %s port %u (error %d)",
 					name, port, err);
@@ -604,6 +595,10 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ac
 		return err;
 	for (i = 0; i < n; i++) {
 		err = rdmactl_cm_read(&cd, rs->first + i, &rs->old[i].mode, &rs->old[i].tos);
+		if (err == -EOPNOTSUPP) {
+			NL_SET_ERR_MSG(extack, RDMACTL_CM_NO_KERNEL_IO);
+			goto out;
+		}
 		if (err) {
 			rdmactl_err_fmt(extack, NULL,
 					"cannot read rdma_cm's defaults of %s port %u (error %d)",

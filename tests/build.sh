@@ -1,6 +1,8 @@
 #!/bin/bash
-# The module builds for both Debian kernels, its compat probes say what the
-# kernel trees say, and DKMS builds it from the installed source layout.
+# The module and the fake HCA build on every kernel line with that line's
+# own compiler, its compat probes say what the kernel trees say, sparse is
+# clean, DKMS builds it from the installed source layout, and a tree that
+# cannot work is refused in one line.
 . "$(dirname "$0")/lib.sh"
 T_NAME=build
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,39 +14,81 @@ t_eq "dkms.conf has the Makefile's version" "$version" \
 t_eq "no kernel version checks in kmod/ (probes decide)" "" \
 	"$(grep -rn 'LINUX_VERSION_CODE\|KERNEL_VERSION(' "$top/kmod" || true)"
 
-for k in 6.1 6.12; do
-	kver=$(vm_kver "$k")
+# Every kernel line, each with its own compiler: Debian 12's kernels on the
+# host, the others in their build roots (tests/vm/buildroot).
+for k in $(vm_lines); do
+	in_root=()
+	if suite=$(vm_suite_of_line "$k"); then
+		br=$("$top/tests/vm/buildroot" "$suite")
+		kver=$(cat "$br/kernelrelease")
+		in_root=("$top/tests/vm/buildroot" "$suite" --)
+		tree=$br/root
+	else
+		kver=$(vm_kver "$k")
+		tree=
+	fi
 	kdir=/lib/modules/$kver/build
 	b=$top/build/$kver/kmod
-	t_run "$k: module builds with -Werror against $kver" 0 make -s -C "$top" module KVER="$kver"
+	# The headers as seen from here (the link is absolute, in its root).
+	hdr=$tree$(readlink "$tree$kdir" || echo "$kdir")
+	cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"/\1/p' "$hdr/.config")
+	t_run "$k: module builds with -Werror against $kver ($cc)" 0 \
+		"${in_root[@]}" make -s -C "$top" module KVER="$kver"
 	t_eq "$k: modinfo version is the project's" "$version" "$(modinfo -F version "$b/rdmactl.ko")"
 	t_eq "$k: vermagic names $kver" "$kver" "$(modinfo -F vermagic "$b/rdmactl.ko" | cut -d' ' -f1)"
+	t_run "$k: the fake HCA builds with -Werror" 0 "${in_root[@]}" make -s -C "$top" fakehca KVER="$kver"
 
-	# Each probe's verdict against the tree it was compiled for.
-	gen=$b/compat/generated.h
-	grep -qw ib_device_get_netdev "$kdir/Module.symvers" && want=yes || want=no
-	grep -q '^#define HAVE_IB_DEVICE_GET_NETDEV' "$gen" && got=yes || got=no
-	t_eq "$k: ib_device_get_netdev probe = Module.symvers" "$want" "$got"
-	# Debian's build tree includes the shared source tree from its Makefile.
-	src=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$kdir/Makefile")
-	grep -q 'genl_info_dump(' "${src:-$kdir}/include/net/genetlink.h" && want=yes || want=no
-	grep -q '^#define HAVE_GENL_INFO_DUMP' "$gen" && got=yes || got=no
-	t_eq "$k: genl_info_dump probe = the kernel's genetlink.h" "$want" "$got"
-	grep -q '^int vfs_mkdir(struct mnt_idmap' "${src:-$kdir}/include/linux/fs.h" && want=yes || want=no
-	grep -q '^#define HAVE_VFS_MKDIR_IDMAP' "$gen" && got=yes || got=no
-	t_eq "$k: vfs_mkdir_idmap probe = the kernel's fs.h" "$want" "$got"
+	# Each probe's verdict, against what the tree's headers say. Debian's
+	# build tree includes the shared source tree from its Makefile.
+	src=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$hdr/Makefile")
+	inc=${src:+$tree$src}/include
+	[ -n "$src" ] || inc=$hdr/include
+	kdir=$hdr
+	for gen in "$b/compat/generated.h" "$top/build/$kver/tests/fakehca/generated.h"; do
+		dir=kmod
+		[ "$gen" = "${gen%fakehca/generated.h}" ] || dir=fakehca
+		for macro in $(sed -n 's,^\(#define\|/\* #undef\) HAVE_\([A-Z0-9_]*\).*,\2,p' "$gen"); do
+			name=$(echo "$macro" | tr '[:upper:]' '[:lower:]')
+			cond=$(awk -F '\t' -v d="$dir" -v n="$name" '$1 == d && $2 == n { print $3 }' \
+				"$top/tests/probe-verdicts")
+			if [ -z "$cond" ]; then
+				t_fail "$k: probe $dir/$name has a line in tests/probe-verdicts"
+				continue
+			fi
+			eval "$cond" && want=yes || want=no
+			grep -q "^#define HAVE_$macro " "$gen" && got=yes || got=no
+			t_eq "$k: probe $name = the kernel's headers" "$want" "$got"
+		done
+	done
 
-	# sparse over every file of the module, from scratch (C=2).
+	# sparse over every file of the module, from scratch (C=2), once it is
+	# shown to run here: it flags an endianness mistake in a throwaway module.
+	sp=$top/build/sparse-$kver
+	rm -rf "$sp"
+	mkdir -p "$sp"
+	printf 'obj-m := sp.o\n' >"$sp/Kbuild"
+	printf '#include <linux/module.h>\nu64 sp(__be64 g);\nu64 sp(__be64 g) { return g; }\nMODULE_LICENSE("GPL");\n' >"$sp/sp.c"
+	t_match "$k: sparse runs (it flags a __be64 used as u64)" "sp.c:3:.*warning: incorrect type" \
+		"$("${in_root[@]}" make -C "/lib/modules/$kver/build" M="$sp" C=2 2>&1)"
+	rm -rf "$sp"
 	t_eq "$k: sparse finds nothing in the module" "" \
-		"$(make -C "$b" KDIR="$kdir" C=2 2>&1 | grep -E '(warning|error):' || true)"
+		"$("${in_root[@]}" make -C "$b" KDIR="/lib/modules/$kver/build" C=2 2>&1 |
+			grep -E '(warning|error):' || true)"
 
-	t_run "$k: the fake HCA builds with -Werror" 0 make -s -C "$top" fakehca KVER="$kver"
-	grep -q 'create_cq)(struct ib_cq \*cq, const struct ib_cq_init_attr \*attr,[[:space:]]*$' \
-		"${src:-$kdir}/include/rdma/ib_verbs.h" &&
-		sed -n '/(\*create_cq)(/,/;/p' "${src:-$kdir}/include/rdma/ib_verbs.h" | grep -q uverbs_attr_bundle &&
-		want=yes || want=no
-	grep -q '^#define HAVE_CREATE_CQ_ATTRS' "$top/build/$kver/tests/fakehca/generated.h" && got=yes || got=no
-	t_eq "$k: create_cq probe = the kernel's ib_verbs.h" "$want" "$got"
+	# DKMS, from what `make dkms-install` installs, in a private DKMS tree
+	# inside the build tree (so that a build root sees it too).
+	d=$top/build/dkms-$kver
+	rm -rf "$d"
+	mkdir -p "$d/tree"
+	make -s -C "$top" dkms-install DESTDIR="$d/root" >/dev/null
+	t_run "$k: dkms add" 0 "${in_root[@]}" dkms add -m rdmactl -v "$version" \
+		--sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
+	t_run "$k: dkms build against $kver" 0 "${in_root[@]}" dkms build -m rdmactl -v "$version" \
+		-k "$kver" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
+	ko=$(find "$d/tree" -name rdmactl.ko | head -1)
+	t_eq "$k: dkms built a module for $kver" "$kver" \
+		"$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)"
+	rm -rf "$d"
 done
 
 # The shared library exports exactly its version script, all versioned.
@@ -55,42 +99,52 @@ t_eq "librdmactl.so.1 exports the map's symbols, as LIBRDMACTL_1" \
 t_eq "its soname" "librdmactl.so.1" \
 	"$(objdump -p "$top/build/lib/librdmactl.so.1" | awk '$1 == "SONAME" { print $2 }')"
 
-# A kernel without the RDMA stack is refused by name.
+# What a packager's tree can be wrong in, each refused in one line naming
+# it: no RDMA stack, too old, built with a compiler that is not installed.
 fake=$(mktemp -d)
 touch "$fake/Makefile" "$fake/Module.symvers"
 echo "CONFIG_NET=y" >"$fake/.config"
 t_run "a kernel without CONFIG_INFINIBAND is refused" 1 sh "$top/kmod/compat/probe.sh" "$fake" "$fake/out.h"
 t_match "with a message that says why" "without CONFIG_INFINIBAND" "$T_ERR"
-echo "CONFIG_INFINIBAND=m" >"$fake/.config"
+printf 'CONFIG_INFINIBAND=m\nCONFIG_CC_IS_GCC=y\nCONFIG_CC_VERSION_TEXT="gcc-99 (Debian 99.1-1) 99.1"\n' >"$fake/.config"
+t_run "a kernel built by a compiler that is not installed is refused" 1 \
+	sh "$top/kmod/compat/probe.sh" "$fake" "$fake/out.h"
+t_eq "with one line naming the compiler and what to install" \
+	"rdmactl: the kernel at $fake was built with gcc-99 (Debian 99.1-1) 99.1, and gcc-99 is not installed: install it (Debian: apt-get install gcc-99)" \
+	"$T_ERR"
+t_eq "and nothing is written" "" "$(ls "$fake/out.h" 2>/dev/null)"
+printf 'CONFIG_INFINIBAND=m\nCONFIG_CC_IS_GCC=y\nCONFIG_CC_VERSION_TEXT="gcc-12 (Debian 12.2.0-14) 12.2.0"\n' >"$fake/.config"
 t_run "a kernel older than the probes' floor is refused" 1 sh "$top/kmod/compat/probe.sh" "$fake" "$fake/out.h"
-t_match "with a message that names the oldest" "older than Linux 6.1, the oldest rdmactl supports" "$T_ERR"
+t_match "with a message that names the oldest" "older than Linux 5.10, the oldest rdmactl supports" "$T_ERR"
 rm -rf "$fake"
 
-# sparse is really on: it flags an endianness mistake in a throwaway module.
-s=$(mktemp -d)
-printf 'obj-m := sp.o\n' >"$s/Kbuild"
-printf '#include <linux/module.h>\nu64 sp(__be64 g);\nu64 sp(__be64 g) { return g; }\nMODULE_LICENSE("GPL");\n' >"$s/sp.c"
-t_match "sparse flags a __be64 used as u64" "sp.c:3:.*warning: incorrect type" \
-	"$(make -C "/lib/modules/$(vm_kver 6.1)/build" M="$s" C=2 2>&1)"
-rm -rf "$s"
-
-# DKMS, from what `make dkms-install` installs, in a private DKMS tree.
+# DKMS's build has no -Werror (a user's newer compiler must not fail their
+# install); make check's has. A warning planted in the installed sources:
 d=$(mktemp -d)
-mkdir -p "$d/tree"
+make -s -C "$top" dkms-install DESTDIR="$d/root" >/dev/null
+src=$d/root/usr/src/rdmactl-$version
+echo 'static int rdmactl_planted_warning;' >>"$src/kmod/main.c"
+kdir=/lib/modules/$(vm_kver 6.1)/build
+makeline=$(sed -n 's/^MAKE\[0\]="\(.*\)"/\1/p' "$top/dkms.conf" | sed "s|\${kernel_source_dir}|$kdir|")
+t_run "DKMS's make line builds despite a compiler warning" 0 sh -c "cd '$src' && $makeline"
+t_match "the warning is shown" "rdmactl_planted_warning" "$T_ERR"
+make -s -C "$src/kmod" KDIR="$kdir" clean >/dev/null 2>&1
+t_run "the same build with RDMACTL_WERROR=y (make check's) fails on it" 2 \
+	make -s -C "$src/kmod" KDIR="$kdir" RDMACTL_WERROR=y
+
+# A kernel without the RDMA stack is skipped by DKMS (77), not a failed
+# build, and leaves nothing built behind.
+mkdir -p "$d/tree" "$d/noib"
+echo "CONFIG_NET=y" >"$d/noib/.config"
+touch "$d/noib/Makefile"
+rm -rf "$src"
 make -s -C "$top" dkms-install DESTDIR="$d/root" >/dev/null
 kver=$(vm_kver 6.1)
 t_run "dkms add" 0 dkms add -m rdmactl -v "$version" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
-t_run "dkms build against $kver" 0 dkms build -m rdmactl -v "$version" -k "$kver" \
-	--sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
-ko=$(find "$d/tree" -name rdmactl.ko | head -1)
-t_eq "dkms built a module for $kver" "$kver" "$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)"
-# A kernel without the RDMA stack is skipped (77), not a failed build.
-mkdir -p "$d/noib"
-echo "CONFIG_NET=y" >"$d/noib/.config"
-touch "$d/noib/Makefile"
 t_run "dkms skips a kernel without CONFIG_INFINIBAND" 77 dkms build --force -m rdmactl -v "$version" -k "$kver" \
 	--kernelsourcedir "$d/noib" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
 t_match "and says why" "BUILD_EXCLUSIVE directive which does not match" "$T_ERR"
+t_eq "and leaves no module or object in DKMS's tree" "" "$(find "$d/tree" -name '*.ko' -o -name '*.o' | head -1)"
 rm -rf "$d"
 
 t_done

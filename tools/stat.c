@@ -89,10 +89,43 @@ static bool stat_shown(const struct stat_args *a, const struct rdmactl_counter *
 
 static const struct stat_args *print_args;
 
-static void stat_print_counter(const struct rdmactl_counter *c)
+/*
+ * The counter of the same name and source as c in a snapshot, or NULL.
+ * Names are not unique: a PMA and a driver may both report one (rxe's
+ * link_downed).
+ */
+static const struct rdmactl_counter *stat_same(const struct rdmactl_stat *s,
+					       const struct rdmactl_counter *c)
 {
+	size_t i;
+
+	for (i = 0; i < s->num_counters; i++)
+		if (s->counters[i].source == c->source && !strcmp(s->counters[i].name, c->name))
+			return &s->counters[i];
+	return NULL;
+}
+
+/* c's name, followed by its source when another source has the name too. */
+static const char *stat_label(const struct rdmactl_stat *s, const struct rdmactl_counter *c,
+			      char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < s->num_counters; i++)
+		if (s->counters[i].source != c->source && !strcmp(s->counters[i].name, c->name))
+			break;
+	if (i == s->num_counters)
+		return c->name;
+	snprintf(buf, size, "%s (%s)", c->name, rdmactl_counter_source_name(c->source));
+	return buf;
+}
+
+static void stat_print_counter(const struct rdmactl_stat *s, const struct rdmactl_counter *c)
+{
+	char label[96];
+
 	print_open();
-	print_text("    %-34s %20" PRIu64, c->name, c->value);
+	print_text("    %-34s %20" PRIu64, stat_label(s, c, label, sizeof(label)), c->value);
 	print_str("name", NULL, c->name);
 	print_uint("value", NULL, c->value);
 	if (c->unit == RDMACTL_UNIT_OCTETS_4) {
@@ -142,7 +175,7 @@ static void stat_print(const void *item)
 	print_array_open("counters");
 	for (i = 0; i < s->num_counters; i++)
 		if (stat_shown(print_args, &s->counters[i]))
-			stat_print_counter(&s->counters[i]);
+			stat_print_counter(s, &s->counters[i]);
 	print_array_close();
 	if (cli.json)
 		print_close();
@@ -240,7 +273,7 @@ static void watch_port(const struct stat_args *a, const struct rdmactl_stat *pre
 {
 	double dt = (double)(cur->timestamp_ns - prev->timestamp_ns) / 1e9;
 	int moved = 0;
-	char buf[32];
+	char buf[32], label[96];
 	size_t i;
 
 	print_open();
@@ -250,7 +283,8 @@ static void watch_port(const struct stat_args *a, const struct rdmactl_stat *pre
 	print_array_open("rates");
 	for (i = 0; i < cur->num_counters && dt > 0; i++) {
 		const struct rdmactl_counter *c = &cur->counters[i];
-		const struct rdmactl_counter *b = rdmactl_stat_counter(prev, c->name);
+		const struct rdmactl_counter *b = stat_same(prev, c);
+		const char *name;
 		uint64_t delta;
 		int how;
 		double rate;
@@ -264,19 +298,20 @@ static void watch_port(const struct stat_args *a, const struct rdmactl_stat *pre
 		rate = (double)delta / dt;
 		if (c->unit == RDMACTL_UNIT_OCTETS_4)
 			rate *= 4;
+		name = stat_label(cur, c, label, sizeof(label));
 		print_open();
 		print_str("name", NULL, c->name);
 		if (c->flags & RDMACTL_COUNTER_F_ERROR) {
-			print_text(" %s %s%" PRIu64, c->name, how == RDMACTL_DELTA_SATURATED ?
+			print_text(" %s %s%" PRIu64, name, how == RDMACTL_DELTA_SATURATED ?
 				   ">=+" : "+", delta);
 			print_uint("increment", NULL, delta);
 		} else if (c->unit == RDMACTL_UNIT_TICKS && a->tick_ns) {
 			double share = rate * a->tick_ns / 1e9 * 100;
 
-			print_text(" %s %.1f%%", c->name, share);
+			print_text(" %s %.1f%%", name, share);
 			print_uint("per_second", NULL, (uint64_t)rate);
 		} else {
-			print_text(" %s %s%s/s", c->name, how == RDMACTL_DELTA_SATURATED ? ">=" : "",
+			print_text(" %s %s%s/s", name, how == RDMACTL_DELTA_SATURATED ? ">=" : "",
 				   human(rate, buf, sizeof(buf)));
 			if (c->unit == RDMACTL_UNIT_OCTETS_4)
 				print_text("B");
@@ -285,6 +320,7 @@ static void watch_port(const struct stat_args *a, const struct rdmactl_stat *pre
 		}
 		print_bool("saturated", how == RDMACTL_DELTA_SATURATED);
 		print_bool("reset", how == RDMACTL_DELTA_RESET);
+		print_str("source", NULL, rdmactl_counter_source_name(c->source));
 		if (cli.json)
 			print_close();
 	}

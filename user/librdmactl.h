@@ -171,7 +171,12 @@ int rdmactl_stat_reset(struct rdmactl *h, const char *dev, uint32_t port,
 struct rdmactl_stat *rdmactl_stat_dup(const struct rdmactl_stat *stat);
 void rdmactl_stat_free(struct rdmactl_stat *stat);
 
-/* The counter of that name in a snapshot, or NULL. */
+/*
+ * The first counter of that name in a snapshot, or NULL. Names are not
+ * unique: a PMA counter and a driver counter may share one (rxe's
+ * link_downed since it has a PMA), and the PMA's comes first; compare
+ * the source as well to tell them apart.
+ */
 const struct rdmactl_counter *rdmactl_stat_counter(const struct rdmactl_stat *stat,
 						   const char *name);
 

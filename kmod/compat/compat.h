@@ -12,6 +12,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/netlink.h>
+#include <linux/slab.h>
 #include <net/genetlink.h>
 #include <rdma/ib_verbs.h>
 
@@ -21,6 +22,22 @@
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>
+#endif
+
+/*
+ * What the KUnit suites call is static unless the kernel has KUnit. Before
+ * <kunit/visibility.h> (6.2), the same definitions here.
+ */
+#ifdef HAVE_KUNIT_VISIBILITY_H
+#include <kunit/visibility.h>
+#elif IS_ENABLED(CONFIG_KUNIT)
+#define VISIBLE_IF_KUNIT
+/* Exported in the namespace rdmactl_kunit.ko imports. */
+#define EXPORT_SYMBOL_IF_KUNIT(symbol) EXPORT_SYMBOL_NS(symbol, EXPORTED_FOR_KUNIT_TESTING)
+#else
+#define VISIBLE_IF_KUNIT static
+/* Not exported at all. */
+#define EXPORT_SYMBOL_IF_KUNIT(symbol)
 #endif
 
 #ifdef HAVE_GENL_INFO_DUMP
@@ -41,11 +58,86 @@ static inline struct nlattr **rdmactl_dump_attrs(struct netlink_callback *cb)
 #define RDMACTL_GENL_RESV_START_OP
 #endif
 
-/* The identity mapping, for vfs_mkdir() and vfs_rmdir() on our own mount. */
-#ifdef HAVE_VFS_MKDIR_IDMAP
-#define RDMACTL_NOP_IDMAP (&nop_mnt_idmap)
+/*
+ * Driver hw counters: a stats object of our own for port (0: the device),
+ * or NULL when the driver has none; each counter's name, whether it is on,
+ * and freeing the object.
+ */
+#if defined(HAVE_ALLOC_HW_PORT_STATS)
+static inline struct rdma_hw_stats *
+rdmactl_alloc_hw_stats(struct ib_device *ibdev, u32 port)
+{
+	if (!port)
+		return ibdev->ops.alloc_hw_device_stats ?
+		       ibdev->ops.alloc_hw_device_stats(ibdev) : NULL;
+	return ibdev->ops.alloc_hw_port_stats ?
+	       ibdev->ops.alloc_hw_port_stats(ibdev, port) : NULL;
+}
+#elif defined(HAVE_ALLOC_HW_STATS_PRE_SPLIT)
+static inline struct rdma_hw_stats *
+rdmactl_alloc_hw_stats(struct ib_device *ibdev, u32 port)
+{
+	return ibdev->ops.alloc_hw_stats ? ibdev->ops.alloc_hw_stats(ibdev, port) : NULL;
+}
 #else
-#define RDMACTL_NOP_IDMAP (&init_user_ns)
+#error "rdmactl: no known form of ib_device_ops.alloc_hw_stats (alloc_hw_port_stats)"
+#endif
+
+#if defined(HAVE_RDMA_STAT_DESC)
+#define rdmactl_hw_stat_name(hw, i) ((hw)->descs[i].name)
+#elif defined(HAVE_HW_STATS_PRE_STAT_DESC)
+#define rdmactl_hw_stat_name(hw, i) ((hw)->names[i])
+#else
+#error "rdmactl: no known form of struct rdma_hw_stats's counter names (descs, names)"
+#endif
+
+#ifdef HAVE_HW_STATS_IS_DISABLED
+static inline bool rdmactl_hw_stat_enabled(const struct rdma_hw_stats *hw, int i)
+{
+	return !hw->is_disabled || !test_bit(i, hw->is_disabled);
+}
+
+static inline void rdmactl_free_hw_stats(struct rdma_hw_stats *hw)
+{
+	rdma_free_hw_stats_struct(hw);
+}
+#else
+static inline bool rdmactl_hw_stat_enabled(const struct rdma_hw_stats *hw, int i)
+{
+	return true;
+}
+
+static inline void rdmactl_free_hw_stats(struct rdma_hw_stats *hw)
+{
+	kfree(hw);
+}
+#endif
+
+/* A port's immutable data (GID table length...). */
+#ifndef HAVE_IB_PORT_IMMUTABLE_READ
+static inline const struct ib_port_immutable *
+ib_port_immutable_read(struct ib_device *ibdev, unsigned int port)
+{
+	return &ibdev->port_data[port].immutable;
+}
+#endif
+
+#ifndef HAVE_KREALLOC_ARRAY
+static inline void *__must_check krealloc_array(void *p, size_t n, size_t size, gfp_t flags)
+{
+	size_t bytes;
+
+	if (unlikely(check_mul_overflow(n, size, &bytes)))
+		return NULL;
+	return krealloc(p, bytes, flags);
+}
+#endif
+
+/* The driver id irdma took over from i40iw (5.14), by its driver's name. */
+#ifdef HAVE_RDMA_DRIVER_IRDMA
+#define RDMACTL_DRIVER_I40IW_NAME "irdma"
+#else
+#define RDMACTL_DRIVER_I40IW_NAME "i40iw"
 #endif
 
 /* The netdev of a RoCE or iWARP port, with a reference, or NULL. */

@@ -23,6 +23,16 @@ if ! grep -qs '^CONFIG_INFINIBAND=[my]' "$kdir/.config" "$kdir/include/config/au
 	exit 1
 fi
 
+# The kernel's own compiler (its headers need it; Debian names it gcc-N).
+cc_text=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$kdir/.config" 2>/dev/null)
+if grep -qs '^CONFIG_CC_IS_GCC=y' "$kdir/.config" && [ -n "$cc_text" ]; then
+	cc=${cc_text%% *}
+	if ! command -v "$cc" >/dev/null 2>&1; then
+		echo "rdmactl: the kernel at $kdir was built with $cc_text, and $cc is not installed: install it (Debian: apt-get install $cc)" >&2
+		exit 1
+	fi
+fi
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$probes"/*.c "$work"/
@@ -30,7 +40,11 @@ objs=
 for f in "$work"/*.c; do
 	objs="$objs $(basename "${f%.c}").o"
 done
-echo "ccflags-y := -Werror" >"$work/Kbuild"
+# Each probe is built as an object of its own (make -k: one that fails
+# does not stop the others), never linked: an object that compiles is the
+# verdict. Kbuild before 6.1 builds a single object only when the Kbuild
+# file lists it, hence obj-m.
+printf 'obj-m :=%s\nccflags-y := -Werror\n' "$objs" >"$work/Kbuild"
 make -C "$kdir" M="$work" -k -j"$(nproc)" $objs >"$work/log" 2>&1 || true
 
 {
@@ -49,8 +63,7 @@ make -C "$kdir" M="$work" -k -j"$(nproc)" $objs >"$work/log" 2>&1 || true
 } >"$work/generated.h"
 
 if [ -f "$probes/floor.c" ] && ! grep -q "^#define HAVE_FLOOR " "$work/generated.h"; then
-	echo "rdmactl: the kernel at $kdir is older than Linux 6.1, the oldest rdmactl supports" >&2
-	echo "rdmactl: (probes/floor.c lists what it needs; see Documentation/packaging.md)" >&2
+	echo "rdmactl: the kernel at $kdir is older than Linux 5.10, the oldest rdmactl supports (kmod/compat/probes/floor.c lists what it needs)" >&2
 	exit 1
 fi
 

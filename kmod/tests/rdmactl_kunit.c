@@ -20,7 +20,20 @@
 
 #include "../core.h"
 
+#ifdef HAVE_SYMBOL_NS_IDENT
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#else
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#endif
+
+/* Before KUnit's own (5.18), the NULL checks spelled out. */
+#ifndef KUNIT_EXPECT_NOT_NULL
+#define KUNIT_EXPECT_NULL(test, ptr) KUNIT_EXPECT_TRUE(test, (ptr) == NULL)
+#define KUNIT_EXPECT_NOT_NULL(test, ptr) KUNIT_EXPECT_TRUE(test, (ptr) != NULL)
+#define KUNIT_EXPECT_NOT_NULL_MSG(test, ptr, fmt, ...)				\
+	KUNIT_EXPECT_TRUE_MSG(test, (ptr) != NULL, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NOT_NULL(test, ptr) KUNIT_ASSERT_TRUE(test, (ptr) != NULL)
+#endif
 
 /* ---- netlink policies ---- */
 
@@ -109,14 +122,14 @@ static void rdmactl_policy_every_op(struct kunit *test)
 {
 	int i;
 
-	KUNIT_ASSERT_GT(test, rdmactl_family.n_ops, 0);
+	KUNIT_ASSERT_GT(test, (int)rdmactl_family.n_ops, 0);
 	for (i = 0; i < rdmactl_family.n_ops; i++) {
 		const struct genl_ops *op = &rdmactl_family.ops[i];
 
 		KUNIT_EXPECT_NOT_NULL_MSG(test, op->policy, "command %u", op->cmd);
-		KUNIT_EXPECT_GT_MSG(test, op->maxattr, 0, "command %u", op->cmd);
-		KUNIT_EXPECT_LE_MSG(test, op->maxattr, RDMACTL_A_MAX, "command %u", op->cmd);
-		KUNIT_EXPECT_LE_MSG(test, op->cmd, RDMACTL_CMD_MAX, "command %u", op->cmd);
+		KUNIT_EXPECT_GT_MSG(test, op->maxattr, 0U, "command %u", op->cmd);
+		KUNIT_EXPECT_LE_MSG(test, (int)op->maxattr, RDMACTL_A_MAX, "command %u", op->cmd);
+		KUNIT_EXPECT_LE_MSG(test, (int)op->cmd, RDMACTL_CMD_MAX, "command %u", op->cmd);
 	}
 }
 
@@ -309,7 +322,7 @@ static void rdmactl_counters_field(struct kunit *test)
 
 	kt_set_field(data, 152, 4, 0xa);
 	kt_set_field(data, 156, 4, 0x5);
-	KUNIT_EXPECT_EQ(test, data[19], 0xa5);
+	KUNIT_EXPECT_EQ(test, data[19], (u8)0xa5);
 	KUNIT_EXPECT_EQ(test, rdmactl_pma_field(data, 152, 4), 0xaULL);
 	KUNIT_EXPECT_EQ(test, rdmactl_pma_field(data, 156, 4), 0x5ULL);
 	kt_set_field(data, 48, 8, 0xfe);
@@ -385,14 +398,15 @@ static void rdmactl_counters_decode(struct kunit *test)
 				    (!layout[i].ietf || sets[s] == RDMACTL_PMA_EXT);
 
 			if (wide) {
-				KUNIT_EXPECT_EQ_MSG(test, snap->width[i], 64, "%s set %d",
+				KUNIT_EXPECT_EQ_MSG(test, snap->width[i], (u8)64, "%s set %d",
 						    layout[i].name, sets[s]);
 				KUNIT_EXPECT_EQ_MSG(test, snap->value[i],
 						    0x100000000ULL * (i + 1) + i, "%s set %d",
 						    layout[i].name, sets[s]);
 			} else {
-				KUNIT_EXPECT_EQ_MSG(test, snap->width[i], layout[i].width,
-						    "%s set %d", layout[i].name, sets[s]);
+				KUNIT_EXPECT_EQ_MSG(test, (unsigned int)snap->width[i],
+						    layout[i].width, "%s set %d",
+						    layout[i].name, sets[s]);
 				KUNIT_EXPECT_EQ_MSG(test, snap->value[i],
 						    kt_narrow(i, layout[i].width),
 						    "%s set %d", layout[i].name, sets[s]);
@@ -439,8 +453,8 @@ static void rdmactl_counters_put(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, (char *)nla_data(tb[RDMACTL_A_COUNTER_NAME]), "port_xmit_data");
 	KUNIT_EXPECT_EQ(test, nla_get_u64(tb[RDMACTL_A_COUNTER_VALUE]), 1000ULL);
 	KUNIT_EXPECT_EQ(test, nla_get_u64(tb[RDMACTL_A_COUNTER_BYTES]), 4000ULL);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_COUNTER_WIDTH]), 64);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_COUNTER_UNIT]), RDMACTL_UNIT_OCTETS_4);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_COUNTER_WIDTH]), (u8)64);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_COUNTER_UNIT]), (u8)RDMACTL_UNIT_OCTETS_4);
 
 	/* Bytes saturate rather than wrap. */
 	skb_trim(skb, 0);
@@ -504,7 +518,7 @@ static struct kunit_suite rdmactl_counters_suite = {
 static struct ib_device *kt_ibdev(struct kunit *test, u32 caps)
 {
 	struct ib_device *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
-	struct ib_port_data *pd = kunit_kcalloc(test, 2, sizeof(*pd), GFP_KERNEL);
+	struct ib_port_data *pd = kunit_kzalloc(test, 2 * sizeof(*pd), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	KUNIT_ASSERT_NOT_NULL(test, pd);
@@ -520,14 +534,14 @@ static void rdmactl_types_gid(struct kunit *test)
 	struct ib_device *roce = kt_ibdev(test, RDMA_CORE_PORT_IBA_ROCE |
 					  RDMA_CORE_PORT_IBA_ROCE_UDP_ENCAP);
 
-	KUNIT_EXPECT_EQ(test, rdmactl_gid_type(ib, 1, IB_GID_TYPE_IB), RDMACTL_GID_TYPE_IB);
+	KUNIT_EXPECT_EQ(test, rdmactl_gid_type(ib, 1, IB_GID_TYPE_IB), (u8)RDMACTL_GID_TYPE_IB);
 	/* ib_core says IB for RoCE v1 entries too: the port tells them apart. */
 	KUNIT_EXPECT_EQ(test, rdmactl_gid_type(roce, 1, IB_GID_TYPE_IB),
-			RDMACTL_GID_TYPE_ROCE_V1);
+			(u8)RDMACTL_GID_TYPE_ROCE_V1);
 	KUNIT_EXPECT_EQ(test, rdmactl_gid_type(roce, 1, IB_GID_TYPE_ROCE),
-			RDMACTL_GID_TYPE_ROCE_V1);
+			(u8)RDMACTL_GID_TYPE_ROCE_V1);
 	KUNIT_EXPECT_EQ(test, rdmactl_gid_type(roce, 1, IB_GID_TYPE_ROCE_UDP_ENCAP),
-			RDMACTL_GID_TYPE_ROCE_V2);
+			(u8)RDMACTL_GID_TYPE_ROCE_V2);
 }
 
 static void rdmactl_types_roce(struct kunit *test)
@@ -592,7 +606,7 @@ static void rdmactl_events_device(struct kunit *test)
 	u64 seq;
 
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_EVENT_TYPE]), RDMACTL_EVENT_DEV_RENAME);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_EVENT_TYPE]), (u8)RDMACTL_EVENT_DEV_RENAME);
 	KUNIT_EXPECT_EQ(test, nla_get_u32(tb[RDMACTL_A_DEV_INDEX]), 7U);
 	KUNIT_EXPECT_STREQ(test, (char *)nla_data(tb[RDMACTL_A_DEV_NAME]), "mlx5_1");
 	KUNIT_EXPECT_STREQ(test, (char *)nla_data(tb[RDMACTL_A_EVENT_OLD_NAME]), "mlx5_0");
@@ -630,13 +644,13 @@ static void rdmactl_events_port(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
 	KUNIT_EXPECT_EQ(test, nla_get_u32(tb[RDMACTL_A_PORT_INDEX]), 2U);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_PORT_STATE]), IB_PORT_ACTIVE);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_PORT_STATE]), (u8)IB_PORT_ACTIVE);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_PORT_PHYS_STATE]),
-			IB_PORT_PHYS_STATE_LINK_UP);
+			(u8)IB_PORT_PHYS_STATE_LINK_UP);
 	KUNIT_EXPECT_EQ(test, nla_get_u32(tb[RDMACTL_A_PORT_LID]), 0x1234U);
 	KUNIT_EXPECT_EQ(test, nla_get_u32(tb[RDMACTL_A_PORT_SM_LID]), 1U);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_PORT_SM_SL]), 3);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_PORT_LMC]), 2);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_PORT_SM_SL]), (u8)3);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_PORT_LMC]), (u8)2);
 	kfree_skb(skb);
 }
 
@@ -652,7 +666,7 @@ static void rdmactl_events_netdev(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
 	KUNIT_EXPECT_EQ(test, nla_get_u32(tb[RDMACTL_A_IPOIB_IFINDEX]), 5U);
 	KUNIT_EXPECT_STREQ(test, (char *)nla_data(tb[RDMACTL_A_IPOIB_IFNAME]), "ib0");
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_IPOIB_MODE]), RDMACTL_IPOIB_CONNECTED);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_IPOIB_MODE]), (u8)RDMACTL_IPOIB_CONNECTED);
 	KUNIT_EXPECT_EQ(test, nla_get_u32(tb[RDMACTL_A_IPOIB_MTU]), 65520U);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_DEV_INDEX]);
 	kfree_skb(skb);
@@ -675,8 +689,8 @@ static void rdmactl_events_roce(struct kunit *test)
 	struct sk_buff *skb;
 
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_MODE]), RDMACTL_GID_TYPE_ROCE_V2);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TOS]), 96);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_MODE]), (u8)RDMACTL_GID_TYPE_ROCE_V2);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TOS]), (u8)96);
 	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
 	kfree_skb(skb);
 

@@ -25,14 +25,39 @@ const char *const fake_pma_names[FAKE_PMA_NUM] = {
 	"multicast_rcv_packets",
 };
 
-const struct rdma_stat_desc fake_hw_port_descs[FAKE_HW_PORT_NUM] = {
-	{ .name = "fake_rx_msgs" }, { .name = "fake_tx_msgs" },
-	{ .name = "fake_rnr_retries" },
+const char *const fake_hw_port_names[FAKE_HW_PORT_NUM] = {
+	"fake_rx_msgs", "fake_tx_msgs", "fake_rnr_retries",
 };
 
-const struct rdma_stat_desc fake_hw_dev_descs[FAKE_HW_DEV_NUM] = {
-	{ .name = "fake_fw_resets" }, { .name = "fake_dev_errors" },
+const char *const fake_hw_dev_names[FAKE_HW_DEV_NUM] = {
+	"fake_fw_resets", "fake_dev_errors",
 };
+
+/*
+ * What ib_core reads the counters' names from: since 5.16 a descriptor
+ * each, filled from the names at load; before, the names themselves.
+ */
+#ifdef HAVE_RDMA_STAT_DESC
+static struct rdma_stat_desc fake_hw_port_descs[FAKE_HW_PORT_NUM];
+static struct rdma_stat_desc fake_hw_dev_descs[FAKE_HW_DEV_NUM];
+
+void fake_counters_init(void)
+{
+	int i;
+
+	for (i = 0; i < FAKE_HW_PORT_NUM; i++)
+		fake_hw_port_descs[i].name = fake_hw_port_names[i];
+	for (i = 0; i < FAKE_HW_DEV_NUM; i++)
+		fake_hw_dev_descs[i].name = fake_hw_dev_names[i];
+}
+#else
+#define fake_hw_port_descs fake_hw_port_names
+#define fake_hw_dev_descs fake_hw_dev_names
+
+void fake_counters_init(void)
+{
+}
+#endif
 
 /* The counters of PortCountersExtended, in CounterSelect bit order. */
 static const enum fake_pma fake_pma_ext[] = {
@@ -102,7 +127,7 @@ static void fake_pma_reset(struct fake_port *port, __be16 attr, u16 select)
 	}
 }
 
-static int fake_process_mad(struct ib_device *ibdev, int mad_flags, u32 port_num,
+static int fake_process_mad(struct ib_device *ibdev, int mad_flags, fake_port_t port_num,
 			    const struct ib_wc *in_wc, const struct ib_grh *in_grh,
 			    const struct ib_mad *in, struct ib_mad *out,
 			    size_t *out_mad_size, u16 *out_mad_pkey_index)
@@ -167,25 +192,18 @@ int fake_pma_set(struct fake_port *port, const char *name, u64 value, bool add)
 	return -ENOENT;
 }
 
-int fake_hw_set(u64 *hw, const struct rdma_stat_desc *descs, int n,
+int fake_hw_set(u64 *hw, const char *const *names, int n,
 		const char *name, u64 value, bool add)
 {
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (!strcmp(name, descs[i].name)) {
+		if (!strcmp(name, names[i])) {
 			hw[i] = add ? hw[i] + value : value;
 			return 0;
 		}
 	}
 	return -ENOENT;
-}
-
-static struct rdma_hw_stats *fake_alloc_hw_port_stats(struct ib_device *ibdev,
-						      u32 port_num)
-{
-	return rdma_alloc_hw_stats_struct(fake_hw_port_descs, FAKE_HW_PORT_NUM,
-					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
 }
 
 static struct rdma_hw_stats *fake_alloc_hw_device_stats(struct ib_device *ibdev)
@@ -194,8 +212,27 @@ static struct rdma_hw_stats *fake_alloc_hw_device_stats(struct ib_device *ibdev)
 					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
 }
 
+#ifdef HAVE_ALLOC_HW_PORT_STATS
+static struct rdma_hw_stats *fake_alloc_hw_port_stats(struct ib_device *ibdev,
+						      u32 port_num)
+{
+	return rdma_alloc_hw_stats_struct(fake_hw_port_descs, FAKE_HW_PORT_NUM,
+					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
+}
+#else
+/* One op for both before 5.14: port 0 is the device. */
+static struct rdma_hw_stats *fake_alloc_hw_stats(struct ib_device *ibdev,
+						 fake_port_t port_num)
+{
+	if (!port_num)
+		return fake_alloc_hw_device_stats(ibdev);
+	return rdma_alloc_hw_stats_struct(fake_hw_port_descs, FAKE_HW_PORT_NUM,
+					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
+}
+#endif
+
 static int fake_get_hw_stats(struct ib_device *ibdev, struct rdma_hw_stats *stats,
-			     u32 port_num, int index)
+			     fake_port_t port_num, int index)
 {
 	struct fake_dev *fdev = to_fdev(ibdev);
 	const u64 *src = port_num ? fake_port(ibdev, port_num)->hw : fdev->hw;
@@ -211,7 +248,11 @@ static int fake_get_hw_stats(struct ib_device *ibdev, struct rdma_hw_stats *stat
 
 const struct ib_device_ops fake_counter_ops = {
 	.process_mad = fake_process_mad,
+#ifdef HAVE_ALLOC_HW_PORT_STATS
 	.alloc_hw_port_stats = fake_alloc_hw_port_stats,
 	.alloc_hw_device_stats = fake_alloc_hw_device_stats,
+#else
+	.alloc_hw_stats = fake_alloc_hw_stats,
+#endif
 	.get_hw_stats = fake_get_hw_stats,
 };

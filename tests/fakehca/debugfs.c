@@ -53,13 +53,12 @@ static struct fake_knob fake_top_knobs[3] = {
 };
 
 static void fake_show_counters(struct seq_file *m, const u64 *v, int n,
-			       const char *const *names,
-			       const struct rdma_stat_desc *descs)
+			       const char *const *names)
 {
 	int i;
 
 	for (i = 0; i < n; i++)
-		seq_printf(m, "%s %llu\n", names ? names[i] : descs[i].name, v[i]);
+		seq_printf(m, "%s %llu\n", names[i], v[i]);
 }
 
 static int fake_knob_show(struct seq_file *m, void *unused)
@@ -85,7 +84,7 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 	spin_lock_irqsave(&fdev->lock, flags);
 	switch (k->kind) {
 	case K_DEV_HW:
-		fake_show_counters(m, fdev->hw, FAKE_HW_DEV_NUM, NULL, fake_hw_dev_descs);
+		fake_show_counters(m, fdev->hw, FAKE_HW_DEV_NUM, fake_hw_dev_names);
 		break;
 	case K_STATE:
 		seq_printf(m, "%s\n", fake_state_name(p->state));
@@ -119,10 +118,10 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 				seq_printf(m, "0x%04x\n", p->pkeys[i]);
 		break;
 	case K_PMA:
-		fake_show_counters(m, p->pma, FAKE_PMA_NUM, fake_pma_names, NULL);
+		fake_show_counters(m, p->pma, FAKE_PMA_NUM, fake_pma_names);
 		break;
 	case K_PORT_HW:
-		fake_show_counters(m, p->hw, FAKE_HW_PORT_NUM, NULL, fake_hw_port_descs);
+		fake_show_counters(m, p->hw, FAKE_HW_PORT_NUM, fake_hw_port_names);
 		break;
 	default:
 		break;
@@ -160,10 +159,10 @@ static int fake_set_counter(struct fake_knob *k, char *buf)
 	if (k->kind == K_PMA)
 		err = fake_pma_set(k->port, name, value, add);
 	else if (k->kind == K_PORT_HW)
-		err = fake_hw_set(k->port->hw, fake_hw_port_descs, FAKE_HW_PORT_NUM,
+		err = fake_hw_set(k->port->hw, fake_hw_port_names, FAKE_HW_PORT_NUM,
 				  name, value, add);
 	else
-		err = fake_hw_set(k->fdev->hw, fake_hw_dev_descs, FAKE_HW_DEV_NUM,
+		err = fake_hw_set(k->fdev->hw, fake_hw_dev_names, FAKE_HW_DEV_NUM,
 				  name, value, add);
 	spin_unlock_irqrestore(&k->fdev->lock, flags);
 	return err;

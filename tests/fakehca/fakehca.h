@@ -19,6 +19,8 @@
 #include <linux/spinlock.h>
 #include <rdma/ib_verbs.h>
 
+#include "compat.h"
+
 #define FAKE_GID_TBL_LEN	8
 #define FAKE_PKEY_TBL_LEN	16
 
@@ -59,8 +61,8 @@ enum fake_pma_mode {
 
 #define FAKE_HW_PORT_NUM	3
 #define FAKE_HW_DEV_NUM		2
-extern const struct rdma_stat_desc fake_hw_port_descs[FAKE_HW_PORT_NUM];
-extern const struct rdma_stat_desc fake_hw_dev_descs[FAKE_HW_DEV_NUM];
+extern const char *const fake_hw_port_names[FAKE_HW_PORT_NUM];
+extern const char *const fake_hw_dev_names[FAKE_HW_DEV_NUM];
 
 struct fake_dev;
 struct fake_port;
@@ -157,7 +159,8 @@ extern const struct ib_device_ops fake_verbs_ops;
 /* counters.c */
 extern const struct ib_device_ops fake_counter_ops;
 int fake_pma_set(struct fake_port *port, const char *name, u64 value, bool add);
-int fake_hw_set(u64 *hw, const struct rdma_stat_desc *descs, int n,
+void fake_counters_init(void);
+int fake_hw_set(u64 *hw, const char *const *names, int n,
 		const char *name, u64 value, bool add);
 
 /* debugfs.c */

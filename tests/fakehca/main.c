@@ -155,11 +155,11 @@ static int fake_query_device(struct ib_device *ibdev, struct ib_device_attr *pro
 	props->max_total_mcast_qp_attach = 4096;
 	props->device_cap_flags = IB_DEVICE_SYS_IMAGE_GUID;
 	/* ib_alloc_pd() then needs no get_dma_mr() for the local lkey. */
-	props->kernel_cap_flags = IBK_LOCAL_DMA_LKEY;
+	fake_set_local_dma_lkey(props);
 	return 0;
 }
 
-static int fake_query_port(struct ib_device *ibdev, u32 port_num,
+static int fake_query_port(struct ib_device *ibdev, fake_port_t port_num,
 			   struct ib_port_attr *props)
 {
 	struct fake_dev *fdev = to_fdev(ibdev);
@@ -202,7 +202,7 @@ static int fake_query_port(struct ib_device *ibdev, u32 port_num,
 	return 0;
 }
 
-static int fake_get_port_immutable(struct ib_device *ibdev, u32 port_num,
+static int fake_get_port_immutable(struct ib_device *ibdev, fake_port_t port_num,
 				   struct ib_port_immutable *immutable)
 {
 	if (to_fdev(ibdev)->opts.roce) {
@@ -222,7 +222,7 @@ static int fake_get_port_immutable(struct ib_device *ibdev, u32 port_num,
 	return 0;
 }
 
-static int fake_query_gid(struct ib_device *ibdev, u32 port_num, int index,
+static int fake_query_gid(struct ib_device *ibdev, fake_port_t port_num, int index,
 			  union ib_gid *gid)
 {
 	struct fake_dev *fdev = to_fdev(ibdev);
@@ -236,7 +236,7 @@ static int fake_query_gid(struct ib_device *ibdev, u32 port_num, int index,
 	return 0;
 }
 
-static int fake_query_pkey(struct ib_device *ibdev, u32 port_num, u16 index,
+static int fake_query_pkey(struct ib_device *ibdev, fake_port_t port_num, u16 index,
 			   u16 *pkey)
 {
 	struct fake_dev *fdev = to_fdev(ibdev);
@@ -250,7 +250,8 @@ static int fake_query_pkey(struct ib_device *ibdev, u32 port_num, u16 index,
 	return 0;
 }
 
-static enum rdma_link_layer fake_get_link_layer(struct ib_device *ibdev, u32 port_num)
+static enum rdma_link_layer fake_get_link_layer(struct ib_device *ibdev,
+						fake_port_t port_num)
 {
 	return to_fdev(ibdev)->opts.roce ? IB_LINK_LAYER_ETHERNET : IB_LINK_LAYER_INFINIBAND;
 }
@@ -456,6 +457,7 @@ static int __init fake_init(void)
 		return -EINVAL;
 	}
 	strscpy(opts.netdevs, netdevs, sizeof(opts.netdevs));
+	fake_counters_init();
 
 	err = fake_debugfs_init();
 	if (err)

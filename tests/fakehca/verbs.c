@@ -7,7 +7,6 @@
 #include <linux/slab.h>
 
 #include "fakehca.h"
-#include "generated.h"
 
 struct fake_pd {
 	struct ib_pd ibpd;
@@ -73,8 +72,17 @@ static struct ib_mr *fake_get_dma_mr(struct ib_pd *ibpd, int access)
 	return mr;
 }
 
+/* No user verbs (no uverbs device), but ib_core requires the op. */
+#if defined(HAVE_REG_USER_MR_DMAH)
+static struct ib_mr *fake_reg_user_mr(struct ib_pd *ibpd, u64 start, u64 length,
+				      u64 virt, int access, struct ib_dmah *dmah,
+				      struct ib_udata *udata)
+#elif defined(HAVE_REG_USER_MR_PRE_DMAH)
 static struct ib_mr *fake_reg_user_mr(struct ib_pd *ibpd, u64 start, u64 length,
 				      u64 virt, int access, struct ib_udata *udata)
+#else
+#error "rdmactl_fakehca: no known form of ib_device_ops.reg_user_mr"
+#endif
 {
 	return ERR_PTR(-EOPNOTSUPP);
 }
@@ -169,10 +177,9 @@ static int fake_req_notify_cq(struct ib_cq *ibcq, enum ib_cq_notify_flags flags)
 	return missed;
 }
 
-static int fake_create_qp(struct ib_qp *ibqp, struct ib_qp_init_attr *init,
-			  struct ib_udata *udata)
+static int fake_init_qp(struct fake_dev *fdev, struct ib_qp *ibqp,
+			struct ib_qp_init_attr *init, struct ib_udata *udata)
 {
-	struct fake_dev *fdev = to_fdev(ibqp->device);
 	struct fake_qp *qp = to_fqp(ibqp);
 
 	if (udata)
@@ -194,6 +201,31 @@ static int fake_create_qp(struct ib_qp *ibqp, struct ib_qp_init_attr *init,
 	qp->sq_sig_type = init->sq_sig_type;
 	return 0;
 }
+
+#ifdef HAVE_QP_CORE_ALLOC
+static int fake_create_qp(struct ib_qp *ibqp, struct ib_qp_init_attr *init,
+			  struct ib_udata *udata)
+{
+	return fake_init_qp(to_fdev(ibqp->device), ibqp, init, udata);
+}
+#else
+/* Before 5.15 the driver allocates the QP, and frees it in destroy_qp. */
+static struct ib_qp *fake_create_qp(struct ib_pd *ibpd, struct ib_qp_init_attr *init,
+				    struct ib_udata *udata)
+{
+	struct fake_qp *qp = kzalloc(sizeof(*qp), GFP_KERNEL);
+	int err;
+
+	if (!qp)
+		return ERR_PTR(-ENOMEM);
+	err = fake_init_qp(to_fdev(ibpd->device), &qp->ibqp, init, udata);
+	if (err) {
+		kfree(qp);
+		return ERR_PTR(err);
+	}
+	return &qp->ibqp;
+}
+#endif
 
 /* Complete every posted receive with IB_WC_WR_FLUSH_ERR. */
 static void fake_qp_flush(struct fake_qp *qp)
@@ -246,6 +278,9 @@ static int fake_destroy_qp(struct ib_qp *ibqp, struct ib_udata *udata)
 
 	list_for_each_entry_safe(r, tmp, &qp->recvs, list)
 		kfree(r);
+#ifndef HAVE_QP_CORE_ALLOC
+	kfree(qp);
+#endif
 	return 0;
 }
 
@@ -337,5 +372,7 @@ const struct ib_device_ops fake_verbs_ops = {
 	INIT_RDMA_OBJ_SIZE(ib_ah, fake_ah, ibah),
 	INIT_RDMA_OBJ_SIZE(ib_pd, fake_pd, ibpd),
 	INIT_RDMA_OBJ_SIZE(ib_cq, fake_cq, ibcq),
+#ifdef HAVE_QP_CORE_ALLOC
 	INIT_RDMA_OBJ_SIZE(ib_qp, fake_qp, ibqp),
+#endif
 };

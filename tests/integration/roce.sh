@@ -120,6 +120,23 @@ t_match "asks for it" "set the port number and the GID index" "$T_OUT"
 # RoCE defaults on rxe, read back through user space's configfs.
 mode() { mkdir -p $cm/$1 && cat $cm/$1/ports/$2/default_roce_mode; rmdir $cm/$1; }
 tos() { mkdir -p $cm/$1 && cat $cm/$1/ports/$2/default_roce_tos; rmdir $cm/$1; }
+
+# Before 5.14 configfs files have no read_iter/write_iter, so no module
+# can read or write them (kernel_read() refuses): rdmactl says so and
+# changes nothing. The rest of this file needs them.
+kv=$(uname -r)
+if [ "$(printf '%s\n' 5.14 "${kv%%-*}" | sort -V | head -1)" != 5.14 ]; then
+	no_io="rdmactl: this kernel's configfs (before 5.14) cannot be read or written from a module: use /sys/kernel/config/rdma_cm"
+	tos0=$(tos rxe0 1)
+	t_run "$kv: roce show" 1 rdmactl roce show rxe0/1
+	t_eq "is refused with the reason" "$no_io" "$T_ERR"
+	t_run "$kv: roce set rxe0/1 tos 106" 1 rdmactl roce set rxe0/1 tos 106
+	t_eq "is refused with the reason" "$no_io" "$T_ERR"
+	t_eq "and changes nothing in rdma_cm" "$tos0" "$(tos rxe0 1)"
+	t_eq "nor leaves a directory in rdma_cm's configfs" "" "$(ls $cm)"
+	t_done
+	exit
+fi
 t_eq "roce show rxe0/1 = configfs" "$(mode rxe0 1 | sed 's/RoCE v2/v2/; s/IB\/RoCE v1/v1/') $(tos rxe0 1)" \
 	"$(rdmactl -j roce show rxe0/1 | jq -r '.[0] | "\(.mode) \(.tos)"')"
 t_eq "rxe supports RoCE v2 only" '["v2"]' "$(rdmactl -j roce show rxe0/1 | jq -c '.[0].supported')"

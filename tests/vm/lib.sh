@@ -34,3 +34,26 @@ vm_kver() {
 vm_cache_dir() {
 	echo "${RDMACTL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rdmactl}"
 }
+
+# The kernel lines outside Debian 12, each from its own suite, built
+# against and booted from a build root (tests/vm/buildroot).
+vm_suite_of_line() {
+	case "$1" in
+	5.10) echo bullseye ;;
+	7.2) echo sid ;;
+	*) return 1 ;;
+	esac
+}
+
+vm_line_of() {
+	case "$1" in
+	bullseye) echo 5.10 ;;
+	sid) echo 7.2 ;;
+	*) return 1 ;;
+	esac
+}
+
+# Every kernel line the project supports, oldest first.
+vm_lines() {
+	echo 5.10 6.1 6.12 7.2
+}

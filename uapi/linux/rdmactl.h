@@ -92,6 +92,9 @@
  *   PMA counters cost at most two MADs per port and snapshot (PortCounters,
  *   and PortCountersExtended when ClassPortInfo advertises it; the first
  *   snapshot of a port also reads ClassPortInfo), chosen as sysfs does.
+ *   PMA counters come before driver counters. A name is unique within a
+ *   source only: a PMA and a driver may both report one (rxe's
+ *   link_downed), and both are sent, each with its source.
  *
  * RDMACTL_CMD_STAT_RESET (CAP_NET_ADMIN)
  *   Request (doit): no device (every port), a device (its ports and its
@@ -102,6 +105,8 @@
  *                                            Set, as `perfquery -R`)
  *   Without it, the ports' counters are recorded as their baseline, which
  *   RDMACTL_CMD_STAT_GET subtracts when asked, and nothing else changes.
+ *   With it, a port without a PMA, or whose PMA does not acknowledge the
+ *   Set with a GetResp, is -EOPNOTSUPP when named and skipped otherwise.
  *
  * RDMACTL_CMD_IPOIB_GET
  *   Request (doit): RDMACTL_A_IPOIB_IFINDEX or RDMACTL_A_IPOIB_IFNAME.

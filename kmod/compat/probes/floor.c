@@ -1,21 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Not an API difference: the floor. rdmactl supports Linux 6.1 and later
- * and uses what came before without a fallback: u32 port numbers (5.13),
- * alloc_hw_port_stats (5.14), struct rdma_stat_desc (5.16) and
- * genl_ops.resv_start_op (6.1). probe.sh stops the build when this fails.
+ * Not an API difference: the floor. rdmactl supports Linux 5.10 and later
+ * and uses what came before without a fallback: ib_client.rename (5.3),
+ * process_mad() on struct ib_mad (5.5), ib_client.add() returning int
+ * (5.8) and a policy per genl op (5.10). probe.sh stops the build when
+ * this fails.
  */
 #include <net/genetlink.h>
+#include <rdma/ib_mad.h>
 #include <rdma/ib_verbs.h>
 
-int probe(struct ib_device *ibdev, struct genl_ops *op, struct ib_port_attr *attr);
-int probe(struct ib_device *ibdev, struct genl_ops *op, struct ib_port_attr *attr)
+int probe(struct ib_device *ibdev, struct ib_client *client, struct genl_ops *op);
+int probe(struct ib_device *ibdev, struct ib_client *client, struct genl_ops *op)
 {
-	int (*query)(struct ib_device *dev, u32 port, struct ib_port_attr *a);
-	const struct rdma_stat_desc *desc = NULL;
+	int (*add)(struct ib_device *dev) = client->add;
+	size_t size = sizeof(struct ib_mad);
+	u16 pkey_index;
 
-	query = ibdev->ops.query_port;
-	op->validate = 0;
-	return query(ibdev, 1, attr) + !ibdev->ops.alloc_hw_port_stats + !desc +
-	       offsetof(struct genl_family, resv_start_op);
+	client->rename = NULL;
+	op->policy = NULL;
+	op->maxattr = 0;
+	return add(ibdev) +
+	       ibdev->ops.process_mad(ibdev, 0, 1, NULL, NULL, (const struct ib_mad *)NULL,
+				      (struct ib_mad *)NULL, &size, &pkey_index);
 }

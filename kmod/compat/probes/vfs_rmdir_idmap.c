@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: GPL-2.0
+/* 6.3: vfs_rmdir() takes a struct mnt_idmap, not a user_namespace. */
+#include <linux/fs.h>
+#include <linux/mnt_idmapping.h>
+
+int (*probe)(struct mnt_idmap *, struct inode *, struct dentry *) = vfs_rmdir;

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The VFS calls roce.c makes on its own mount of configfs: look a name up,
+ * make and remove a directory, open a file below a directory it holds.
+ * Each changed upstream, some more than once; a probe in probes/ names
+ * each form (see its top comment), and a kernel with none of the known
+ * forms of a call stops the build here rather than compile another.
+ *
+ *   vfs_mkdir()   up to 5.11  (dir, dentry, mode)                 vfs_mkdir_pre_userns
+ *                 5.12        (user_namespace, dir, dentry, mode)  vfs_mkdir_userns
+ *                 6.3         (mnt_idmap, dir, dentry, mode)       vfs_mkdir_idmap
+ *                 6.15        returns the new dentry               vfs_mkdir_dentry
+ *                 6.19        + delegated_inode; unlocks on error  vfs_mkdir_delegated
+ *   vfs_rmdir()   up to 5.11  (dir, dentry)                        vfs_rmdir_pre_userns
+ *                 5.12        (user_namespace, dir, dentry)        vfs_rmdir_userns
+ *                 6.3         (mnt_idmap, dir, dentry)             vfs_rmdir_idmap
+ *                 6.19        + delegated_inode                    vfs_rmdir_delegated
+ *   lookups       up to 6.15  lookup_one_len(name, base, len)      lookup_one_len
+ *                 6.16        lookup_noperm(qstr, base)            lookup_noperm
+ *   file_open_root()  before 5.15 (dentry, mnt, ...)               file_open_root_pre_path
+ *                     5.15        (const struct path *, ...)       file_open_root_path
+ */
+#ifndef _RDMACTL_COMPAT_VFS_H
+#define _RDMACTL_COMPAT_VFS_H
+
+#include <linux/fs.h>
+#include <linux/namei.h>
+#include <linux/string.h>
+
+#if defined(HAVE_VFS_MKDIR_IDMAP) || defined(HAVE_VFS_MKDIR_DENTRY) || \
+	defined(HAVE_VFS_MKDIR_DELEGATED) || defined(HAVE_VFS_RMDIR_IDMAP) || \
+	defined(HAVE_VFS_RMDIR_DELEGATED)
+#include <linux/mnt_idmapping.h>
+#endif
+#if defined(HAVE_VFS_MKDIR_USERNS) || defined(HAVE_VFS_RMDIR_USERNS)
+#include <linux/user_namespace.h>
+#endif
+
+/*
+ * The entry name in parent, whose inode the caller holds locked: a
+ * reference to its dentry, negative when there is no such entry.
+ */
+static inline struct dentry *rdmactl_lookup_locked(struct dentry *parent, const char *name)
+{
+#if defined(HAVE_LOOKUP_NOPERM)
+	struct qstr q = QSTR_INIT(name, strlen(name));
+
+	return lookup_noperm(&q, parent);
+#elif defined(HAVE_LOOKUP_ONE_LEN)
+	return lookup_one_len(name, parent, strlen(name));
+#else
+#error "rdmactl: no known form of lookup_one_len()/lookup_noperm() (probes lookup_*)"
+#endif
+}
+
+/* The entry name in parent, unlocked: a reference, or -ENOENT. */
+static inline struct dentry *rdmactl_lookup_positive(struct dentry *parent, const char *name)
+{
+#if defined(HAVE_LOOKUP_NOPERM)
+	struct qstr q = QSTR_INIT(name, strlen(name));
+
+	return lookup_noperm_positive_unlocked(&q, parent);
+#elif defined(HAVE_LOOKUP_ONE_LEN)
+	return lookup_positive_unlocked(name, parent, strlen(name));
+#endif
+}
+
+/*
+ * vfs_mkdir() of child, negative, in dir, which the caller has locked:
+ * on every path child's reference is dropped and dir unlocked.
+ */
+static inline int rdmactl_vfs_mkdir_unlock(struct inode *dir, struct dentry *child,
+					   umode_t mode)
+{
+#if defined(HAVE_VFS_MKDIR_DELEGATED)
+	struct dentry *made = vfs_mkdir(&nop_mnt_idmap, dir, child, mode, NULL);
+
+	/* On error vfs_mkdir() has put child and unlocked dir. */
+	if (IS_ERR(made))
+		return PTR_ERR(made);
+	dput(made);
+	inode_unlock(dir);
+	return 0;
+#elif defined(HAVE_VFS_MKDIR_DENTRY)
+	/* Either child or, having put child, another dentry or an error. */
+	struct dentry *made = vfs_mkdir(&nop_mnt_idmap, dir, child, mode);
+
+	if (!IS_ERR(made))
+		dput(made);
+	inode_unlock(dir);
+	return PTR_ERR_OR_ZERO(made);
+#else
+#if defined(HAVE_VFS_MKDIR_IDMAP)
+	int err = vfs_mkdir(&nop_mnt_idmap, dir, child, mode);
+#elif defined(HAVE_VFS_MKDIR_USERNS)
+	int err = vfs_mkdir(&init_user_ns, dir, child, mode);
+#elif defined(HAVE_VFS_MKDIR_PRE_USERNS)
+	int err = vfs_mkdir(dir, child, mode);
+#else
+#error "rdmactl: no known form of vfs_mkdir() (probes vfs_mkdir_*)"
+#endif
+
+	dput(child);
+	inode_unlock(dir);
+	return err;
+#endif
+}
+
+/* vfs_rmdir() of child, positive, in dir, which the caller has locked. */
+static inline int rdmactl_vfs_rmdir(struct inode *dir, struct dentry *child)
+{
+#if defined(HAVE_VFS_RMDIR_DELEGATED)
+	return vfs_rmdir(&nop_mnt_idmap, dir, child, NULL);
+#elif defined(HAVE_VFS_RMDIR_IDMAP)
+	return vfs_rmdir(&nop_mnt_idmap, dir, child);
+#elif defined(HAVE_VFS_RMDIR_USERNS)
+	return vfs_rmdir(&init_user_ns, dir, child);
+#elif defined(HAVE_VFS_RMDIR_PRE_USERNS)
+	return vfs_rmdir(dir, child);
+#else
+#error "rdmactl: no known form of vfs_rmdir() (probes vfs_rmdir_*)"
+#endif
+}
+
+/*
+ * Make directory name in parent unless it exists, on a mount the caller
+ * holds write access to: 1 when it made it, 0 when it was there, or
+ * -errno.
+ */
+static inline int rdmactl_mkdir(struct dentry *parent, const char *name, umode_t mode)
+{
+	struct inode *dir = d_inode(parent);
+	struct dentry *child;
+	int err;
+
+	inode_lock_nested(dir, I_MUTEX_PARENT);
+	child = rdmactl_lookup_locked(parent, name);
+	if (IS_ERR(child)) {
+		inode_unlock(dir);
+		return PTR_ERR(child);
+	}
+	if (d_is_positive(child)) {
+		dput(child);
+		inode_unlock(dir);
+		return 0;
+	}
+	err = rdmactl_vfs_mkdir_unlock(dir, child, mode);
+	return err ? err : 1;
+}
+
+/*
+ * Remove directory name from parent if it is there, on a mount the caller
+ * holds write access to: 0 or -errno.
+ */
+static inline int rdmactl_rmdir(struct dentry *parent, const char *name)
+{
+	struct inode *dir = d_inode(parent);
+	struct dentry *child;
+	int err;
+
+	inode_lock_nested(dir, I_MUTEX_PARENT);
+	child = rdmactl_lookup_locked(parent, name);
+	err = PTR_ERR_OR_ZERO(child);
+	if (!err) {
+		if (d_is_positive(child))
+			err = rdmactl_vfs_rmdir(dir, child);
+		dput(child);
+	}
+	inode_unlock(dir);
+	return err;
+}
+
+/* Open name, relative to root and never above it. */
+static inline struct file *rdmactl_file_open_root(const struct path *root, const char *name,
+						  int flags)
+{
+#if defined(HAVE_FILE_OPEN_ROOT_PATH)
+	return file_open_root(root, name, flags, 0);
+#elif defined(HAVE_FILE_OPEN_ROOT_PRE_PATH)
+	return file_open_root(root->dentry, root->mnt, name, flags, 0);
+#else
+#error "rdmactl: no known form of file_open_root() (probes file_open_root_*)"
+#endif
+}
+
+#endif /* _RDMACTL_COMPAT_VFS_H */
