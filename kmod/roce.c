@@ -255,7 +255,10 @@ static int rdmactl_cm_io(struct rdmactl_cm_dev *cd, u32 port, const char *attr,
 		revert_creds(old);
 		return PTR_ERR(f);
 	}
-	if (!(write ? f->f_op->write_iter : f->f_op->read_iter)) {
+	/* The test __kernel_read() and __kernel_write() make, quietly. */
+	if (!(f->f_mode & (write ? FMODE_CAN_WRITE : FMODE_CAN_READ)) ||
+	    !(write ? f->f_op->write_iter : f->f_op->read_iter) ||
+	    (write ? !!f->f_op->write : !!f->f_op->read)) {
 		n = -EOPNOTSUPP;
 	} else if (write) {
 		n = kernel_write(f, buf, strlen(buf), &pos);

@@ -29,8 +29,13 @@ for k in $(vm_lines); do
 	fi
 	kdir=/lib/modules/$kver/build
 	b=$top/build/$kver/kmod
-	# The headers as seen from here (the link is absolute, in its root).
-	hdr=$tree$(readlink "$tree$kdir" || echo "$kdir")
+	# The headers as seen from here: the link is absolute (bullseye,
+	# bookworm) or relative (sid), and absolute ones point into the root.
+	link=$(readlink "$tree$kdir")
+	case "$link" in
+	/*) hdr=$tree$link ;;
+	*) hdr=$tree$(dirname "$kdir")/$link ;;
+	esac
 	cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"/\1/p' "$hdr/.config")
 	t_run "$k: module builds with -Werror against $kver ($cc)" 0 \
 		"${in_root[@]}" make -s -C "$top" module KVER="$kver"
@@ -85,7 +90,8 @@ for k in $(vm_lines); do
 		--sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
 	t_run "$k: dkms build against $kver" 0 "${in_root[@]}" dkms build -m rdmactl -v "$version" \
 		-k "$kver" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
-	ko=$(find "$d/tree" -name rdmactl.ko | head -1)
+	# DKMS compresses it as the kernel's own modules are (6.12: .ko.xz).
+	ko=$(find "$d/tree" -name 'rdmactl.ko*' | head -1)
 	t_eq "$k: dkms built a module for $kver" "$kver" \
 		"$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)"
 	rm -rf "$d"

@@ -91,6 +91,11 @@ rdmactl_alloc_hw_stats(struct ib_device *ibdev, u32 port)
 #error "rdmactl: no known form of struct rdma_hw_stats's counter names (descs, names)"
 #endif
 
+/* descs[], is_disabled and rdma_free_hw_stats_struct() came together (5.16). */
+#if defined(HAVE_RDMA_STAT_DESC) != defined(HAVE_HW_STATS_IS_DISABLED)
+#error "rdmactl: struct rdma_hw_stats has descs[] without is_disabled, or the reverse"
+#endif
+
 #ifdef HAVE_HW_STATS_IS_DISABLED
 static inline bool rdmactl_hw_stat_enabled(const struct rdma_hw_stats *hw, int i)
 {

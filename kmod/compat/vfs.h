@@ -27,6 +27,16 @@
 #include <linux/namei.h>
 #include <linux/string.h>
 
+/*
+ * Two 6.19 changes, the delegated_inode argument and vfs_mkdir()
+ * unlocking the parent on failure, came in one release; the second is
+ * not visible in a signature, so it is taken from end_creating(), of its
+ * series. A kernel with one and not the other is refused.
+ */
+#if defined(HAVE_VFS_MKDIR_DELEGATED) && !defined(HAVE_END_CREATING)
+#error "rdmactl: vfs_mkdir() takes a delegated_inode but there is no end_creating()"
+#endif
+
 #if defined(HAVE_VFS_MKDIR_IDMAP) || defined(HAVE_VFS_MKDIR_DENTRY) || \
 	defined(HAVE_VFS_MKDIR_DELEGATED) || defined(HAVE_VFS_RMDIR_IDMAP) || \
 	defined(HAVE_VFS_RMDIR_DELEGATED)
