@@ -109,6 +109,8 @@ struct rdmactl_event_item {
 	bool restored;
 	u32 mtu;
 	struct net *net;	/* netdev events: the netdev's namespace, held */
+	bool find_netdev;	/* the worker finds port's netdev, and net */
+	u64 lost;		/* OVERFLOW: events lost since the last one */
 	/* Port events: the state when it happened, from ib_core's cache. */
 	bool have_state;
 	enum ib_port_state state;

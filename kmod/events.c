@@ -8,14 +8,28 @@
  * The sources run where little is allowed: ib event handlers in atomic
  * context on older kernels and under ib_core's locks, even RTNL, on
  * current ones; client callbacks under ib_core's rwsems; netdev notifiers
- * under RTNL. Each copies what it knows (GFP_ATOMIC) and queues it. The
+ * under RTNL; all of them may sleep (ib_core dispatches port events from
+ * its workqueue since 5.6). Each copies what it knows and queues it. The
  * module's ordered workqueue reads the port's state, then builds and sends
  * one message per network namespace that can see the device and has a
  * listener, numbered by that namespace's own sequence.
+ *
+ * Nothing is lost silently. An event that cannot be queued (no memory) is
+ * counted, and an OVERFLOW with the count goes to every namespace with a
+ * listener, in order with the rest. A message that cannot be built for a
+ * namespace still takes its sequence number there: the gap tells.
+ *
+ * Netdev events go to the netdev's namespace alone, and name the device
+ * only where the device is visible too (rdma_dev_access_netns()). The
+ * namespace is taken with maybe_get_net() under RTNL, which keeps the
+ * netdev where it is: a namespace being destroyed has a count of zero,
+ * and no listener, and while it is torn down ib_core hands its devices
+ * back (our add() runs) and its netdevs unregister, still inside it.
  */
 #include <linux/if_arp.h>
 #include <linux/if_link.h>
 #include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
 #include <linux/workqueue.h>
@@ -27,11 +41,18 @@
 
 struct rdmactl_net {
 	atomic64_t seq;
+	u64 dropped_seen;	/* rdmactl_events_dropped told here; the worker's */
 };
 
 static unsigned int rdmactl_net_id;
 static struct workqueue_struct *rdmactl_wq;
+static struct kmem_cache *rdmactl_event_cache;
 static bool rdmactl_events_on;
+/* Off while the notifier's (un)registration replays every netdev. */
+static bool rdmactl_netdev_watch;
+static atomic64_t rdmactl_events_dropped;
+static void rdmactl_lost_work_fn(struct work_struct *work);
+static DECLARE_WORK(rdmactl_lost_work, rdmactl_lost_work_fn);
 
 VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 					const struct rdmactl_event_item *ev)
@@ -65,6 +86,8 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		       nla_put_string(skb, RDMACTL_A_IPOIB_IFNAME, ev->ifname) ||
 		       nla_put_u8(skb, RDMACTL_A_IPOIB_MODE, ev->mode) ||
 		       nla_put_u32(skb, RDMACTL_A_IPOIB_MTU, ev->mtu) ? -EMSGSIZE : 0;
+	if (ev->type == RDMACTL_EVENT_OVERFLOW)
+		return nla_put_u64_64bit(skb, RDMACTL_A_EVENT_LOST, ev->lost, RDMACTL_A_PAD);
 	if (ev->type == RDMACTL_EVENT_ROCE)
 		return nla_put_u8(skb, RDMACTL_A_ROCE_MODE, ev->mode) ||
 		       nla_put_u8(skb, RDMACTL_A_ROCE_TOS, ev->tos) ||
@@ -73,15 +96,36 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 }
 EXPORT_SYMBOL_IF_KUNIT(rdmactl_event_fill);
 
+/* One message into net, which has a listener; if it cannot be built, its number is spent. */
+static void rdmactl_event_send_one(const struct rdmactl_event_item *ev, struct net *net)
+{
+	struct rdmactl_net *rn = net_generic(net, rdmactl_net_id);
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!skb) {
+		atomic64_inc(&rn->seq);
+		return;
+	}
+	hdr = genlmsg_put(skb, 0, 0, &rdmactl_family, 0, RDMACTL_CMD_EVENT);
+	if (!hdr || rdmactl_event_fill(skb, net, ev)) {
+		if (!hdr)
+			atomic64_inc(&rn->seq);
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast_netns(&rdmactl_family, net, skb, 0, 0, GFP_KERNEL);
+}
+
 /*
  * Send ev to each namespace that can see ibdev (or, for netdev events, to
  * the netdev's) and has a listener.
  */
 static void rdmactl_event_send(const struct rdmactl_event_item *ev, struct ib_device *ibdev)
 {
-	struct sk_buff *skb;
 	struct net *net;
-	void *hdr;
 
 	if (!READ_ONCE(rdmactl_events_on))
 		return;
@@ -89,20 +133,66 @@ static void rdmactl_event_send(const struct rdmactl_event_item *ev, struct ib_de
 	for_each_net(net) {
 		if (ev->net ? !net_eq(net, ev->net) : !ibdev || !rdma_dev_access_netns(ibdev, net))
 			continue;
-		if (!genl_has_listeners(&rdmactl_family, net, 0))
-			continue;
-		skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-		if (!skb)
-			break;
-		hdr = genlmsg_put(skb, 0, 0, &rdmactl_family, 0, RDMACTL_CMD_EVENT);
-		if (!hdr || rdmactl_event_fill(skb, net, ev)) {
-			nlmsg_free(skb);
-			continue;
-		}
-		genlmsg_end(skb, hdr);
-		genlmsg_multicast_netns(&rdmactl_family, net, skb, 0, 0, GFP_KERNEL);
+		if (genl_has_listeners(&rdmactl_family, net, 0))
+			rdmactl_event_send_one(ev, net);
 	}
 	up_read(&net_rwsem);
+}
+
+/*
+ * Events that could not be queued, told to each namespace with a listener
+ * (which of them it was meant for, nobody knows any more): an OVERFLOW
+ * with the count since the last one there.
+ */
+static void rdmactl_lost_work_fn(struct work_struct *work)
+{
+	struct rdmactl_event_item ev = { .type = RDMACTL_EVENT_OVERFLOW };
+	u64 dropped = atomic64_read(&rdmactl_events_dropped);
+	struct rdmactl_net *rn;
+	struct net *net;
+
+	if (!READ_ONCE(rdmactl_events_on))
+		return;
+	down_read(&net_rwsem);
+	for_each_net(net) {
+		rn = net_generic(net, rdmactl_net_id);
+		ev.lost = dropped - rn->dropped_seen;
+		rn->dropped_seen = dropped;
+		if (ev.lost && genl_has_listeners(&rdmactl_family, net, 0))
+			rdmactl_event_send_one(&ev, net);
+	}
+	up_read(&net_rwsem);
+}
+
+/* An event that could not be queued. */
+static void rdmactl_event_drop(void)
+{
+	atomic64_inc(&rdmactl_events_dropped);
+	queue_work(rdmactl_wq, &rdmactl_lost_work);
+}
+
+/*
+ * A port's netdev, as the worker finds it: its namespace is taken under
+ * RTNL, or not at all if it is being destroyed. False when there is none.
+ */
+static bool rdmactl_event_find_netdev(struct rdmactl_event_item *ev, struct ib_device *ibdev)
+{
+	struct net_device *ndev = rdmactl_port_netdev(ibdev, ev->port);
+
+	if (!ndev)
+		return false;
+	rtnl_lock();
+	ev->net = maybe_get_net(dev_net(ndev));
+	ev->ifindex = ndev->ifindex;
+	strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
+	rtnl_unlock();
+	dev_put(ndev);
+	return ev->net;
+}
+
+static bool rdmactl_event_is_netdev(const struct rdmactl_event_item *ev)
+{
+	return ev->type == RDMACTL_EVENT_NETDEV_ATTACH || ev->type == RDMACTL_EVENT_NETDEV_DETACH;
 }
 
 static void rdmactl_event_work(struct work_struct *work)
@@ -112,6 +202,21 @@ static void rdmactl_event_work(struct work_struct *work)
 
 	if (ev->has_dev)
 		dev = rdmactl_dev_get_any(ev->dev_index);
+	if (ev->find_netdev && (!dev || !rdmactl_event_find_netdev(ev, dev->ibdev)))
+		goto out;
+	/*
+	 * A netdev in a namespace that cannot see its device (exclusive
+	 * mode): an IPoIB change is news there, without the device; an
+	 * attach or detach means nothing there.
+	 */
+	if (dev && ev->net && !rdma_dev_access_netns(dev->ibdev, ev->net)) {
+		if (rdmactl_event_is_netdev(ev))
+			goto out;
+		rdmactl_dev_put(dev);
+		dev = NULL;
+		ev->has_dev = false;
+		ev->port = 0;
+	}
 	if (dev) {
 		/* The name now, and the port's state after the event. */
 		if (ev->type != RDMACTL_EVENT_DEV_RENAME)
@@ -126,16 +231,17 @@ static void rdmactl_event_work(struct work_struct *work)
 	}
 	if (dev || ev->net)
 		rdmactl_event_send(ev, dev ? dev->ibdev : NULL);
+out:
 	if (dev)
 		rdmactl_dev_put(dev);
 	if (ev->net)
 		put_net(ev->net);
-	kfree(ev);
+	kmem_cache_free(rdmactl_event_cache, ev);
 }
 
 static struct rdmactl_event_item *rdmactl_event_new(u8 type, gfp_t gfp)
 {
-	struct rdmactl_event_item *ev = kzalloc(sizeof(*ev), gfp);
+	struct rdmactl_event_item *ev = kmem_cache_zalloc(rdmactl_event_cache, gfp);
 
 	if (ev) {
 		INIT_WORK(&ev->work, rdmactl_event_work);
@@ -144,10 +250,13 @@ static struct rdmactl_event_item *rdmactl_event_new(u8 type, gfp_t gfp)
 	return ev;
 }
 
+/* ev, or NULL when it could not be allocated: then counted as lost. */
 static void rdmactl_event_queue(struct rdmactl_event_item *ev)
 {
 	if (ev)
 		queue_work(rdmactl_wq, &ev->work);
+	else
+		rdmactl_event_drop();
 }
 
 /* Device events, from the client callbacks (client.c). */
@@ -157,32 +266,33 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
 	struct net_device *ndev;
 	u32 port;
 
-	if (!ev)
-		return;
-	ev->has_dev = true;
-	ev->dev_index = dev->index;
-	if (old_name)
-		strscpy(ev->old_name, old_name, sizeof(ev->old_name));
+	if (ev) {
+		ev->has_dev = true;
+		ev->dev_index = dev->index;
+		if (old_name)
+			strscpy(ev->old_name, old_name, sizeof(ev->old_name));
+	}
 	rdmactl_event_queue(ev);
 
 	if (type != RDMACTL_EVENT_DEV_ADD)
 		return;
-	/* A new RoCE or iWARP device comes with its ports' netdevs. */
+	/*
+	 * A new RoCE or iWARP device comes with its ports' netdevs. A netdev
+	 * is news only where it lives, which the worker finds under RTNL: not
+	 * here, under ib_core's rwsems, which RTNL holders take.
+	 */
 	rdma_for_each_port(dev->ibdev, port) {
 		ndev = rdmactl_port_netdev(dev->ibdev, port);
 		if (!ndev)
 			continue;
+		dev_put(ndev);
 		ev = rdmactl_event_new(RDMACTL_EVENT_NETDEV_ATTACH, GFP_KERNEL);
 		if (ev) {
 			ev->has_dev = true;
 			ev->dev_index = dev->index;
 			ev->port = port;
-			/* A netdev is news only where it lives. */
-			ev->net = get_net(dev_net(ndev));
-			ev->ifindex = ndev->ifindex;
-			strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
+			ev->find_netdev = true;
 		}
-		dev_put(ndev);
 		rdmactl_event_queue(ev);
 	}
 }
@@ -192,8 +302,10 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 {
 	struct rdmactl_event_item *ev = rdmactl_event_new(RDMACTL_EVENT_ROCE, GFP_KERNEL);
 
-	if (!ev)
+	if (!ev) {
+		rdmactl_event_drop();
 		return;
+	}
 	ev->has_dev = true;
 	ev->dev_index = dev->index;
 	ev->port = port;
@@ -241,10 +353,15 @@ static void rdmactl_ib_event(struct ib_event_handler *handler, struct ib_event *
 	if ((unsigned int)event->event >= ARRAY_SIZE(types) || !types[event->event])
 		return;
 	type = types[event->event];
-	/* Possibly atomic, possibly under ib_core's locks: copy and queue. */
-	ev = rdmactl_event_new(type, GFP_ATOMIC);
-	if (!ev)
+	/*
+	 * From ib_core's workqueue, possibly under its GID table lock or RTNL,
+	 * which reclaim through an RDMA block or file system may need.
+	 */
+	ev = rdmactl_event_new(type, GFP_NOIO);
+	if (!ev) {
+		rdmactl_event_drop();
 		return;
+	}
 	ev->has_dev = true;
 	ev->dev_index = dev->index;
 	if (type != RDMACTL_EVENT_DEVICE_FATAL) {
@@ -273,12 +390,12 @@ static bool rdmactl_netdev_is_ipoib(const struct net_device *dev)
 /* Called with RTNL held: the interface's mode, through fill_info(). */
 static int rdmactl_netdev_ipoib_mode(struct net_device *dev)
 {
-	struct sk_buff *skb = alloc_skb(NLMSG_GOODSIZE, GFP_ATOMIC);
+	struct sk_buff *skb = alloc_skb(NLMSG_GOODSIZE, GFP_KERNEL);
 	const struct nlattr *a;
 	int mode = -1;
 
 	if (!skb)
-		return -1;
+		return -ENOMEM;
 	if (dev->rtnl_link_ops->fill_info && !dev->rtnl_link_ops->fill_info(skb, dev)) {
 		a = nla_find((struct nlattr *)skb->data, skb->len, IFLA_IPOIB_MODE);
 		if (a)
@@ -291,11 +408,17 @@ static int rdmactl_netdev_ipoib_mode(struct net_device *dev)
 static void rdmactl_ipoib_event(struct net_device *ndev, u8 type, int mode)
 {
 	struct rdma_netdev *rn = netdev_priv(ndev);
-	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_ATOMIC);
+	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
 
-	if (!ev)
+	if (!ev) {
+		rdmactl_event_drop();
 		return;
-	ev->net = get_net(dev_net(ndev));
+	}
+	ev->net = maybe_get_net(dev_net(ndev));
+	if (!ev->net) {
+		kmem_cache_free(rdmactl_event_cache, ev);
+		return;
+	}
 	ev->ifindex = ndev->ifindex;
 	strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
 	ev->mode = mode;
@@ -317,10 +440,16 @@ static void rdmactl_netdev_ipoib(struct net_device *ndev, unsigned long event)
 		xa_erase(&rdmactl_ipoib_modes, key);
 		return;
 	}
+	/* Not knowing the mode, a change of it or of the MTU may be missed. */
 	mode = rdmactl_netdev_ipoib_mode(ndev);
-	if (mode < 0)
+	if (mode < 0) {
+		if (mode == -ENOMEM && event != NETDEV_REGISTER)
+			rdmactl_event_drop();
 		return;
-	old = xa_store(&rdmactl_ipoib_modes, key, xa_mk_value(mode), GFP_ATOMIC);
+	}
+	old = xa_store(&rdmactl_ipoib_modes, key, xa_mk_value(mode), GFP_KERNEL);
+	if (xa_is_err(old) && event != NETDEV_REGISTER)
+		rdmactl_event_drop();
 	if (event == NETDEV_REGISTER || xa_is_err(old))
 		return;
 	if (old && xa_to_value(old) != mode)
@@ -342,16 +471,20 @@ static void rdmactl_netdev_detach(struct net_device *ndev)
 	rdma_for_each_port(ibdev, port) {
 		port_ndev = rdmactl_port_netdev(ibdev, port);
 		if (port_ndev == ndev) {
-			ev = rdmactl_event_new(RDMACTL_EVENT_NETDEV_DETACH, GFP_ATOMIC);
+			ev = rdmactl_event_new(RDMACTL_EVENT_NETDEV_DETACH, GFP_KERNEL);
 			if (ev) {
 				ev->has_dev = true;
 				ev->dev_index = ibdev->index;
 				ev->port = port;
-				ev->net = get_net(dev_net(ndev));
+				ev->net = maybe_get_net(dev_net(ndev));
 				ev->ifindex = ndev->ifindex;
 				strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
-				rdmactl_event_queue(ev);
 			}
+			/* A namespace being destroyed has no one to tell. */
+			if (ev && !ev->net)
+				kmem_cache_free(rdmactl_event_cache, ev);
+			else
+				rdmactl_event_queue(ev);
 		}
 		if (port_ndev)
 			dev_put(port_ndev);
@@ -363,6 +496,8 @@ static int rdmactl_netdev_event(struct notifier_block *nb, unsigned long event, 
 {
 	struct net_device *ndev = netdev_notifier_info_to_dev(ptr);
 
+	if (!READ_ONCE(rdmactl_netdev_watch))
+		return NOTIFY_DONE;
 	if (rdmactl_netdev_is_ipoib(ndev)) {
 		if (event == NETDEV_REGISTER || event == NETDEV_UNREGISTER ||
 		    event == NETDEV_CHANGEMTU || event == NETDEV_FEAT_CHANGE ||
@@ -384,7 +519,17 @@ static struct notifier_block rdmactl_netdev_nb = {
 	.priority = 1,
 };
 
+/* A new namespace hears of losses from its birth on. */
+static int __net_init rdmactl_net_init(struct net *net)
+{
+	struct rdmactl_net *rn = net_generic(net, rdmactl_net_id);
+
+	rn->dropped_seen = atomic64_read(&rdmactl_events_dropped);
+	return 0;
+}
+
 static struct pernet_operations rdmactl_net_ops = {
+	.init = rdmactl_net_init,
 	.id = &rdmactl_net_id,
 	.size = sizeof(struct rdmactl_net),
 };
@@ -394,30 +539,51 @@ int rdmactl_events_init(void)
 {
 	int err;
 
+	/* Its own cache: a test makes it fail (failslab) to see losses told. */
+	rdmactl_event_cache = KMEM_CACHE(rdmactl_event_item, 0);
+	if (!rdmactl_event_cache)
+		return -ENOMEM;
 	err = register_pernet_subsys(&rdmactl_net_ops);
 	if (err)
-		return err;
+		goto err_cache;
 	rdmactl_wq = alloc_ordered_workqueue("rdmactl_events", 0);
 	if (!rdmactl_wq) {
-		unregister_pernet_subsys(&rdmactl_net_ops);
-		return -ENOMEM;
+		err = -ENOMEM;
+		goto err_pernet;
 	}
 	return 0;
+
+err_pernet:
+	unregister_pernet_subsys(&rdmactl_net_ops);
+err_cache:
+	kmem_cache_destroy(rdmactl_event_cache);
+	return err;
 }
 
-/* Once the family is registered: events may be sent, netdevs watched. */
+/*
+ * Once the family is registered: events may be sent, netdevs watched. The
+ * registration replays REGISTER for every netdev, which only fills the
+ * IPoIB modes.
+ */
 int rdmactl_events_start(void)
 {
 	WRITE_ONCE(rdmactl_events_on, true);
+	WRITE_ONCE(rdmactl_netdev_watch, true);
 	return register_netdevice_notifier(&rdmactl_netdev_nb);
 }
 
-/* Before the family goes: nothing is sent after this returns. */
+/*
+ * Before the family goes: nothing is sent after this returns. Unregistering
+ * the notifier replays UNREGISTER for every netdev, which must not read as
+ * every RoCE netdev detaching: the watch ends first.
+ */
 void rdmactl_events_stop(void)
 {
+	WRITE_ONCE(rdmactl_netdev_watch, false);
 	unregister_netdevice_notifier(&rdmactl_netdev_nb);
 	WRITE_ONCE(rdmactl_events_on, false);
 	flush_workqueue(rdmactl_wq);
+	xa_destroy(&rdmactl_ipoib_modes);
 }
 
 /* After the client is gone. */
@@ -425,5 +591,5 @@ void rdmactl_events_exit(void)
 {
 	destroy_workqueue(rdmactl_wq);
 	unregister_pernet_subsys(&rdmactl_net_ops);
-	xa_destroy(&rdmactl_ipoib_modes);
+	kmem_cache_destroy(rdmactl_event_cache);
 }

@@ -52,6 +52,9 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 			print_uint("lost", " %" PRIu64 " events; list again to resynchronise", ev->lost);
 		else
 			print_text(" events (the socket overran); list again to resynchronise");
+		/* The kernel's own report of a loss has its place in the sequence. */
+		if (ev->seq)
+			print_uint("seq", NULL, ev->seq);
 		print_line_end();
 		return 0;
 	}

@@ -77,6 +77,12 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		ev->roce_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_TOS]);
 		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
 	}
+	/* The kernel could not queue some events: they are lost to us. */
+	if (ev->type == RDMACTL_EVENT_OVERFLOW) {
+		ev->type = RDMACTL_EVENT_LOST;
+		if (tb[RDMACTL_A_EVENT_LOST])
+			ev->lost = mnl_attr_get_u64(tb[RDMACTL_A_EVENT_LOST]);
+	}
 	return 0;
 }
 

@@ -328,8 +328,9 @@ int rdmactl_roce_set(struct rdmactl *h, const char *dev, uint32_t port, unsigned
  * recv() gets and calls cb per event, in order. Poll rdmactl_fd() from
  * an event loop; make it non-blocking to have -EAGAIN when nothing is
  * there. Events were lost when cb sees RDMACTL_EVENT_LOST: the socket
- * overran (lost 0: how many is unknown) or the sequence skipped (lost N);
- * list again to resynchronise.
+ * overran (lost 0: how many is unknown), the sequence skipped (lost N), or
+ * the kernel could not queue events (lost N: at most N were meant for this
+ * namespace; seq is that report's own number); list again to resynchronise.
  */
 #define RDMACTL_EVENT_LOST 0
 

@@ -153,6 +153,7 @@ RDMACTL_EXPORT const char *rdmactl_event_name(uint8_t type)
 		[RDMACTL_EVENT_IPOIB_MODE] = "IPOIB_MODE",
 		[RDMACTL_EVENT_IPOIB_MTU] = "IPOIB_MTU",
 		[RDMACTL_EVENT_ROCE] = "ROCE",
+		[RDMACTL_EVENT_OVERFLOW] = "OVERFLOW",
 	};
 
 	return NAME(names, type);

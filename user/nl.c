@@ -98,6 +98,7 @@ static const enum mnl_attr_data_type rdmactl_attr_types[RDMACTL_A_MAX + 1] = {
 	[RDMACTL_A_ROCE_SAVED_TOS] = MNL_TYPE_U8,
 	[RDMACTL_A_ROCE_CLEAR] = MNL_TYPE_FLAG,
 	[RDMACTL_A_ROCE_RESTORED] = MNL_TYPE_FLAG,
+	[RDMACTL_A_EVENT_LOST] = MNL_TYPE_U64,
 };
 
 void rdmactl_set_err(struct rdmactl *h, const char *fmt, ...)

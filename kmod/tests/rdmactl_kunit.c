@@ -714,7 +714,7 @@ static void rdmactl_events_full(struct kunit *test)
 	int full, room;
 	u8 type;
 
-	for (type = RDMACTL_EVENT_DEV_ADD; type <= RDMACTL_EVENT_ROCE; type++) {
+	for (type = RDMACTL_EVENT_DEV_ADD; type <= RDMACTL_EVENT_OVERFLOW; type++) {
 		ev.type = type;
 		skb = alloc_skb(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 		KUNIT_ASSERT_NOT_NULL(test, skb);
@@ -734,7 +734,24 @@ static void rdmactl_events_full(struct kunit *test)
 	}
 }
 
+/* Events the kernel could not queue: how many, and nothing else. */
+static void rdmactl_events_overflow(struct kunit *test)
+{
+	struct rdmactl_event_item ev = { .type = RDMACTL_EVENT_OVERFLOW, .lost = 5 };
+	struct nlattr *tb[RDMACTL_A_MAX + 1];
+	struct sk_buff *skb;
+
+	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_EVENT_TYPE]), (u8)RDMACTL_EVENT_OVERFLOW);
+	KUNIT_EXPECT_EQ(test, nla_get_u64(tb[RDMACTL_A_EVENT_LOST]), 5ULL);
+	KUNIT_EXPECT_NOT_NULL(test, tb[RDMACTL_A_EVENT_SEQ]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_DEV_INDEX]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_PORT_INDEX]);
+	kfree_skb(skb);
+}
+
 static struct kunit_case rdmactl_events_cases[] = {
+	KUNIT_CASE(rdmactl_events_overflow),
 	KUNIT_CASE(rdmactl_events_device),
 	KUNIT_CASE(rdmactl_events_port),
 	KUNIT_CASE(rdmactl_events_netdev),

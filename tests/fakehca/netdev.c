@@ -13,7 +13,9 @@
  * RoCE netdevs going away. ib_core holds the netdev of each RoCE port, so
  * the netdev cannot finish unregistering while the device exists; as rxe
  * does, the device is removed, from a work item (never under RTNL, which
- * creating and removing devices takes).
+ * creating and removing devices takes). A netdev moving to another network
+ * namespace also unregisters, but stays NETREG_REGISTERED: the device
+ * stays with it, as a NIC's RDMA function stays with its VF in a pod.
  */
 #include <linux/if_arp.h>
 #include <linux/netdevice.h>
@@ -79,7 +81,8 @@ static int fake_netdev_event(struct notifier_block *nb, unsigned long event,
 	u8 flags;
 
 	if (event == NETDEV_UNREGISTER) {
-		fake_roce_netdev_gone(dev);
+		if (dev->reg_state != NETREG_REGISTERED)
+			fake_roce_netdev_gone(dev);
 		return NOTIFY_DONE;
 	}
 	if (event != NETDEV_REGISTER && event != NETDEV_UP && event != NETDEV_CHANGE)

@@ -106,6 +106,24 @@ wait $stall
 t_match "an overrun subscriber is told events were lost" "lost [1-9]" "$(cat /tmp/stall.out)"
 t_match "and a dump resynchronises it" "resync_ports $(ls -d /sys/class/infiniband/*/ports/* | wc -l) end drained" "$(cat /tmp/stall.out)"
 
+# Unloading replays every netdev's UNREGISTER to the module's notifier:
+# that is no RoCE netdev detaching. Four RoCE ports, five unloads.
+for i in 0 1 2 3; do ip link add rdmactl-u$i type veth peer name rdmactl-w$i; done
+echo "link_layer=roce ports=4 netdevs=rdmactl-u0,rdmactl-u1,rdmactl-u2,rdmactl-u3" >$knobs/add
+: >/tmp/unload.json
+for round in 1 2 3 4 5; do
+	rdmactl -j monitor >>/tmp/unload.json 2>/dev/null &
+	mon=$!
+	sleep 0.5
+	rmmod rdmactl
+	insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+	kill $mon
+	wait $mon 2>/dev/null
+done
+t_eq "unloading tells of no netdev detaching" "" \
+	"$(jq -c 'select(.event == "netdev_detach")' /tmp/unload.json | head -3)"
+for i in 0 1 2 3; do ip link del rdmactl-u$i; done
+
 # Unloading while subscribed and while events are raised.
 rdmactl monitor >/dev/null 2>&1 &
 mon=$!

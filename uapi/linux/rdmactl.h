@@ -191,11 +191,17 @@
  * Multicast group RDMACTL_MCGRP_EVENTS ("events"), RDMACTL_CMD_EVENT
  *   One message per event, to every network namespace that can see the
  *   device (rdma_dev_access_netns()), only while someone there listens.
+ *   NETDEV_ATTACH/DETACH and IPOIB_* go to the netdev's namespace alone:
+ *   ATTACH/DETACH only if it can see the device too, IPOIB_* there without
+ *   the device's attributes (DEV_INDEX, DEV_NAME) if it cannot. Nothing
+ *   goes to a namespace being destroyed, nor tells of the netdevs the
+ *   module sees when it loads or unloads.
  *   Anyone may subscribe. Each carries what a subscriber needs without a
  *   follow-up query:
  *     RDMACTL_A_EVENT_TYPE           u8      enum rdmactl_event
  *     RDMACTL_A_EVENT_SEQ            u64     per namespace, from 1, +1 per
- *                                            message: a gap means loss
+ *                                            message meant for it: a gap
+ *                                            means loss
  *     RDMACTL_A_EVENT_TIMESTAMP      u64     ns, CLOCK_MONOTONIC
  *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME (the new name for a rename)
  *     RDMACTL_A_EVENT_OLD_NAME       string  DEV_RENAME: the old name
@@ -213,8 +219,16 @@
  *     RDMACTL_A_ROCE_RESTORED        flag    set through ROCE_SET, or, with
  *                                            this flag, re-applied to a
  *                                            device registering again
+ *     RDMACTL_A_EVENT_LOST           u64     OVERFLOW: events the kernel
+ *                                            could not queue (no memory)
+ *                                            since the last OVERFLOW, for
+ *                                            any namespace: at most these
+ *                                            were lost here
  *   A subscriber whose socket overran gets ENOBUFS from recv(): events
- *   were lost, and a dump gives the state again.
+ *   were lost, and a dump gives the state again. Loss in the kernel is
+ *   never silent: an event that could not be queued is counted and told
+ *   by an OVERFLOW to every namespace with a listener; a message that
+ *   could not be built for a namespace still takes its number there.
  *
  * DEV_GET, PORT_GET, STAT_GET, IPOIB_GET, GID_GET and ROCE_GET change nothing and need no
  * privilege.
@@ -334,6 +348,8 @@ enum rdmactl_attr {
 	RDMACTL_A_ROCE_CLEAR,		/* flag */
 	RDMACTL_A_ROCE_RESTORED,	/* flag */
 
+	RDMACTL_A_EVENT_LOST,		/* u64 */
+
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
 };
@@ -427,6 +443,7 @@ enum rdmactl_event {
 	RDMACTL_EVENT_IPOIB_MODE,	/* an IPoIB interface's new mode */
 	RDMACTL_EVENT_IPOIB_MTU,	/* an IPoIB interface's new MTU */
 	RDMACTL_EVENT_ROCE,		/* a RoCE port's new rdma_cm defaults */
+	RDMACTL_EVENT_OVERFLOW,		/* events were lost in the kernel */
 };
 
 /*
