@@ -11,7 +11,10 @@
  * changed through its changelink(), as `ip link set ... type ipoib mode`
  * does, under the protocol ipoib's sysfs "mode" file follows: ipoib drops
  * RTNL while it flushes paths and may come back without it (-EBUSY, the
- * change made).
+ * change made). Mode, MTU and the notification rtnetlink would send
+ * (netdev_state_change()) share one RTNL section, but for that drop; a
+ * refused MTU puts the old mode and MTU back in the same section, and the
+ * reply says whether that worked.
  *
  * RTNL is held only to read or change an interface, never while a driver
  * is queried (rxe's query_port takes RTNL) or a message is built.
@@ -334,11 +337,20 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 }
 
 /*
- * Change the mode through the interface's changelink(), as the sysfs
- * "mode" file does: with RTNL, on a registered interface; -EBUSY from
- * ipoib means the change was made but RTNL is no longer held.
+ * One IPOIB_SET at a time: a set and its undo must not interleave with
+ * another's, whose undo would put back values read before this one.
  */
-static int rdmactl_ipoib_change_mode(struct net_device *ndev, u8 mode,
+static DEFINE_MUTEX(rdmactl_ipoib_lock);
+
+/*
+ * Change the mode through the interface's changelink(), as rtnetlink and
+ * ipoib's sysfs "mode" file do. Called with RTNL held on a registered
+ * interface, and returns with RTNL held: ipoib drops RTNL while it flushes
+ * its paths and may come back without it (-EBUSY, the change made), in
+ * which case RTNL is taken again. Either way the interface may have been
+ * unregistered meanwhile (-ENODEV).
+ */
+static int rdmactl_ipoib_change_mode(struct net_device *ndev, struct nlattr **tb, u8 mode,
 				     struct netlink_ext_ack *extack)
 {
 	struct {
@@ -352,6 +364,39 @@ static int rdmactl_ipoib_change_mode(struct net_device *ndev, u8 mode,
 							  IPOIB_MODE_DATAGRAM,
 	};
 	struct nlattr *data[IFLA_IPOIB_MAX + 1] = { [IFLA_IPOIB_MODE] = &attr.nla };
+	int err;
+
+	ASSERT_RTNL();
+	err = ndev->rtnl_link_ops->changelink(ndev, tb, data, extack);
+	if (err == -EBUSY) {
+		rtnl_lock();
+		err = 0;
+	}
+	if (!err && ndev->reg_state != NETREG_REGISTERED)
+		err = -ENODEV;
+	return err;
+}
+
+/* Under RTNL: the mode, then the MTU, undone if the MTU is refused. */
+struct rdmactl_ipoib_change {
+	u8 mode;
+	u32 mtu;			/* 0: the mode's own */
+	struct rdmactl_ipoib old;	/* as read under the same RTNL */
+	int mtu_err;			/* the interface refused the MTU */
+	int undo_err;			/* and then refused the undo */
+	struct rdmactl_ipoib now;	/* where it stands after a refusal */
+};
+
+/*
+ * The change, in one RTNL section (but for ipoib's own drop), ending with
+ * netdev_state_change() as rtnetlink's do_setlink() ends a changelink():
+ * NETDEV_CHANGE and RTM_NEWLINK when the interface is up, so that ip
+ * monitor, NetworkManager, networkd and rdmactl's own IPOIB_MODE event
+ * hear of it even when ipoib's switch changed neither MTU nor features.
+ */
+static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_change *c,
+			       struct netlink_ext_ack *extack)
+{
 	struct nlattr **tb;
 	int err;
 
@@ -359,25 +404,27 @@ static int rdmactl_ipoib_change_mode(struct net_device *ndev, u8 mode,
 	if (!tb)
 		return -ENOMEM;
 	rtnl_lock();
-	if (ndev->reg_state != NETREG_REGISTERED) {
-		rtnl_unlock();
-		kfree(tb);
-		return -ENODEV;
+	err = ndev->reg_state == NETREG_REGISTERED ? rdmactl_ipoib_read(ndev, &c->old) : -ENODEV;
+	if (err)
+		goto out_unlock;
+	err = rdmactl_ipoib_change_mode(ndev, tb, c->mode, extack);
+	if (err)
+		goto out_unlock;
+	if (c->mtu)
+		c->mtu_err = dev_set_mtu(ndev, c->mtu);
+	if (c->mtu_err) {
+		/* Put back the mode and the MTU it had; say if either fails. */
+		c->undo_err = rdmactl_ipoib_change_mode(ndev, tb, c->old.mode, NULL);
+		if (!c->undo_err)
+			c->undo_err = dev_set_mtu(ndev, c->old.mtu);
+		if (c->undo_err != -ENODEV && rdmactl_ipoib_read(ndev, &c->now))
+			c->undo_err = -ENODEV;
 	}
-	err = ndev->rtnl_link_ops->changelink(ndev, tb, data, extack);
-	if (err != -EBUSY)
-		rtnl_unlock();
-	kfree(tb);
-	return err == -EBUSY ? 0 : err;
-}
-
-static int rdmactl_ipoib_set_mtu(struct net_device *ndev, u32 mtu)
-{
-	int err;
-
-	rtnl_lock();
-	err = ndev->reg_state == NETREG_REGISTERED ? dev_set_mtu(ndev, mtu) : -ENODEV;
+	if (ndev->reg_state == NETREG_REGISTERED)
+		netdev_state_change(ndev);
+out_unlock:
 	rtnl_unlock();
+	kfree(tb);
 	return err;
 }
 
@@ -402,6 +449,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
 	struct nlattr *mtu_attr = info->attrs[RDMACTL_A_IPOIB_MTU];
 	struct net *net = genl_info_net(info);
+	struct rdmactl_ipoib_change c = {};
 	struct net_device *ndev;
 	struct rdmactl_ipoib ib;
 	struct rdmactl_dev *dev;
@@ -421,16 +469,17 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
 
+	mutex_lock(&rdmactl_ipoib_lock);
 	err = rdmactl_ipoib_read_one(ndev, &ib);
 	if (err) {
 		NL_SET_ERR_MSG(info->extack, "the interface went away");
-		goto out_put;
+		goto out_unlock;
 	}
 	dev = rdmactl_ipoib_dev(net, &ib);
 	if (!dev) {
 		NL_SET_ERR_MSG(info->extack, "the interface's RDMA device is not visible here");
 		err = -ENODEV;
-		goto out_put;
+		goto out_unlock;
 	}
 	max = rdmactl_ipoib_max_dgram(dev, ib.port);
 	if (mode == RDMACTL_IPOIB_CONNECTED) {
@@ -447,7 +496,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	rdmactl_dev_put(dev);
 	if (err)
-		goto out_put;
+		goto out_unlock;
 
 	if (mtu_attr) {
 		mtu = nla_get_u32(mtu_attr);
@@ -456,25 +505,36 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 					"MTU %u is out of range for %s in %s mode (%u to %u)",
 					mtu, ib.name, rdmactl_mode_names[mode], ETH_MIN_MTU, max);
 			err = -ERANGE;
-			goto out_put;
+			goto out_unlock;
 		}
 	}
 
-	err = rdmactl_ipoib_change_mode(ndev, mode, info->extack);
-	if (!err && mtu_attr) {
-		err = rdmactl_ipoib_set_mtu(ndev, mtu);
-		if (err) {
-			/* Nothing half-applied: the old mode and MTU again. */
-			rdmactl_ipoib_change_mode(ndev, ib.mode, NULL);
-			rdmactl_ipoib_set_mtu(ndev, ib.mtu);
-			rdmactl_err_fmt(info->extack, mtu_attr, "%s refused MTU %u (%d)",
-					ib.name, mtu, err);
-		}
+	c.mode = mode;
+	c.mtu = mtu;
+	err = rdmactl_ipoib_apply(ndev, &c, info->extack);
+	if (err == -ENODEV) {
+		NL_SET_ERR_MSG(info->extack, "the interface went away");
 	} else if (err) {
 		rdmactl_err_fmt(info->extack, mode_attr, "%s refused %s mode (%d)",
 				ib.name, rdmactl_mode_names[mode], err);
+	} else if (c.mtu_err && c.undo_err == -ENODEV) {
+		err = c.mtu_err;
+		rdmactl_err_fmt(info->extack, mtu_attr, "%s: MTU %u refused (%d), then went away",
+				ib.name, mtu, err);
+	} else if (c.mtu_err && c.undo_err) {
+		err = c.mtu_err;
+		rdmactl_err_fmt(info->extack, mtu_attr,
+				"%s: MTU %u refused (%d), undo failed (%d): %s %u",
+				ib.name, mtu, err, c.undo_err, rdmactl_mode_names[c.now.mode],
+				c.now.mtu);
+	} else if (c.mtu_err) {
+		err = c.mtu_err;
+		rdmactl_err_fmt(info->extack, mtu_attr,
+				"%s: MTU %u refused (%d), rolled back to %s %u",
+				ib.name, mtu, err, rdmactl_mode_names[c.now.mode], c.now.mtu);
 	}
-out_put:
+out_unlock:
+	mutex_unlock(&rdmactl_ipoib_lock);
 	dev_put(ndev);
 	return err;
 }

@@ -3,7 +3,8 @@
  * The knobs tests turn, under /sys/kernel/debug/rdmactl_fakehca/:
  *
  *   add               write "ports=N state=S pma=M datagram_only=0|1
- *                     link_layer=ib|roce netdevs=IF[,IF...]", each optional
+ *                     ud_csum=0|1 link_layer=ib|roce netdevs=IF[,IF...]",
+ *                     each optional
  *   remove            write a device name
  *   devices           the devices, one name a line
  *   DEV/hw_counters   device hw counters: read "name value" lines; write
@@ -293,6 +294,8 @@ static int fake_add(char *buf)
 			err = fake_parse_pma(val, &opts.pma);
 		else if (!strcmp(tok, "datagram_only"))
 			err = kstrtobool(val, &opts.datagram_only);
+		else if (!strcmp(tok, "ud_csum"))
+			err = kstrtobool(val, &opts.ud_csum);
 		else if (!strcmp(tok, "link_layer"))
 			err = fake_parse_link_layer(val, &opts.roce);
 		else if (!strcmp(tok, "netdevs") || !strcmp(tok, "netdev"))

@@ -113,6 +113,7 @@ struct fake_dev_opts {
 	enum ib_port_state state;
 	enum fake_pma_mode pma;
 	bool datagram_only;
+	bool ud_csum;			/* IB_DEVICE_UD_IP_CSUM */
 	bool roce;			/* RoCE v1 and v2 on netdevs[] */
 	char netdevs[128];		/* comma-separated; port N takes the Nth */
 };

@@ -10,6 +10,11 @@
  *                     never tries to join the broadcast group)
  *   pma=M             ext, noietf or basic: what ClassPortInfo advertises
  *   datagram_only=B   ipoib interfaces refuse connected mode
+ *   ud_csum=B         the devices offer UD IP checksum offload
+ *                     (IB_DEVICE_UD_IP_CSUM): ipoib's features then change
+ *                     with its mode
+ *   veto_mtu=N[,N...] writable at run time: no ipoib interface of ours may
+ *                     take these MTUs (netdev.c)
  *   link_layer=L      ib (default), or roce: RoCE v1 and v2 ports, each on
  *                     a netdev of netdevs=IF[,IF...] (port N on the Nth)
  * More devices come and go at run time through debugfs (debugfs.c).
@@ -37,6 +42,9 @@ MODULE_PARM_DESC(pma, "PMA counter set: ext, noietf, basic");
 static bool datagram_only;
 module_param(datagram_only, bool, 0444);
 MODULE_PARM_DESC(datagram_only, "ipoib interfaces refuse connected mode");
+static bool ud_csum;
+module_param(ud_csum, bool, 0444);
+MODULE_PARM_DESC(ud_csum, "offer UD IP checksum offload");
 static char *link_layer = "ib";
 module_param(link_layer, charp, 0444);
 MODULE_PARM_DESC(link_layer, "ib, or roce (RoCE v1 and v2 on netdevs=)");
@@ -154,6 +162,8 @@ static int fake_query_device(struct ib_device *ibdev, struct ib_device_attr *pro
 	props->max_mcast_qp_attach = 64;
 	props->max_total_mcast_qp_attach = 4096;
 	props->device_cap_flags = IB_DEVICE_SYS_IMAGE_GUID;
+	if (to_fdev(ibdev)->opts.ud_csum)
+		props->device_cap_flags |= IB_DEVICE_UD_IP_CSUM;
 	/* ib_alloc_pd() then needs no get_dma_mr() for the local lkey. */
 	fake_set_local_dma_lkey(props);
 	return 0;
@@ -446,7 +456,9 @@ static void fake_remove_all(void)
 
 static int __init fake_init(void)
 {
-	struct fake_dev_opts opts = { .ports = ports, .datagram_only = datagram_only };
+	struct fake_dev_opts opts = {
+		.ports = ports, .datagram_only = datagram_only, .ud_csum = ud_csum,
+	};
 	unsigned int i;
 	int err;
 

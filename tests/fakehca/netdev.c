@@ -10,6 +10,15 @@
  * ipoib interfaces as they register and come up, so ipoib refuses
  * connected mode exactly as it does on such hardware.
  *
+ * Refused MTUs. veto_mtu=N[,N...] (writable in /sys/module) makes every
+ * ipoib interface on a fake HCA refuse those MTUs, as a driver or a
+ * listener may refuse a change, to test what a caller does when the MTU
+ * of a mode switch fails. NETDEV_PRECHANGEMTU does not carry the new MTU
+ * (5.10..7.2), so the refusal comes from NETDEV_CHANGEMTU, which the
+ * kernel undoes when a notifier fails it: the veto runs first (priority
+ * above rtnetlink's and rdmactl's), stops the chain, and nobody else hears
+ * of the refused MTU.
+ *
  * RoCE netdevs going away. ib_core holds the netdev of each RoCE port, so
  * the netdev cannot finish unregistering while the device exists; as rxe
  * does, the device is removed, from a work item (never under RTNL, which
@@ -18,6 +27,7 @@
  * stays with it, as a NIC's RDMA function stays with its VF in a pod.
  */
 #include <linux/if_arp.h>
+#include <linux/moduleparam.h>
 #include <linux/netdevice.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
@@ -31,6 +41,36 @@ static bool fake_is_ipoib(const struct net_device *dev)
 	return dev->type == ARPHRD_INFINIBAND && dev->rtnl_link_ops &&
 	       !strcmp(dev->rtnl_link_ops->kind, "ipoib");
 }
+
+static unsigned int veto_mtu[8];
+static unsigned int veto_mtu_num;
+module_param_array(veto_mtu, uint, &veto_mtu_num, 0644);
+MODULE_PARM_DESC(veto_mtu, "MTUs the fake HCA's ipoib interfaces refuse");
+
+static bool fake_our_ipoib(const struct net_device *dev)
+{
+	const struct rdma_netdev *rn = netdev_priv(dev);
+
+	return fake_is_ipoib(dev) && rn->hca && rn->hca->ops.owner == THIS_MODULE;
+}
+
+static int fake_veto_event(struct notifier_block *nb, unsigned long event, void *ptr)
+{
+	struct net_device *dev = netdev_notifier_info_to_dev(ptr);
+	unsigned int i, n = min_t(unsigned int, READ_ONCE(veto_mtu_num), ARRAY_SIZE(veto_mtu));
+
+	if (event != NETDEV_CHANGEMTU || !fake_our_ipoib(dev))
+		return NOTIFY_DONE;
+	for (i = 0; i < n; i++)
+		if (READ_ONCE(veto_mtu[i]) == dev->mtu)
+			return notifier_from_errno(-EINVAL);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block fake_veto_nb = {
+	.notifier_call = fake_veto_event,
+	.priority = 100,
+};
 
 static struct workqueue_struct *fake_wq;
 
@@ -114,13 +154,23 @@ int fake_netdev_init(void)
 		return -ENOMEM;
 	err = register_netdevice_notifier(&fake_netdev_nb);
 	if (err)
-		destroy_workqueue(fake_wq);
+		goto err_wq;
+	err = register_netdevice_notifier(&fake_veto_nb);
+	if (err)
+		goto err_nb;
+	return 0;
+
+err_nb:
+	unregister_netdevice_notifier(&fake_netdev_nb);
+err_wq:
+	destroy_workqueue(fake_wq);
 	return err;
 }
 
 /* Before the devices are removed: no removal work runs after this. */
 void fake_netdev_exit(void)
 {
+	unregister_netdevice_notifier(&fake_veto_nb);
 	unregister_netdevice_notifier(&fake_netdev_nb);
 	destroy_workqueue(fake_wq);
 }

@@ -61,6 +61,89 @@ t_run "the child switches too" 0 rdmactl ipoib set ib0.8001 mode connected
 t_eq "the child is connected" "connected" "$(sysfs ib0.8001 mode)"
 t_eq "the parent is not" "datagram" "$(sysfs ib0 mode)"
 
+# Listeners hear a switch as they hear `ip link set IF type ipoib mode`:
+# rtnetlink's RTM_NEWLINK and rdmactl's own ipoib_mode event, even when the
+# switch changes neither the MTU nor the features (connected to datagram
+# below the broadcast group's MTU, on an HCA without UD checksum offload).
+# listen IF CMD...: CMD while `ip monitor` and `rdmactl monitor` listen;
+# $LINKS counts IF's RTM_NEWLINKs, $LAST is the last, $MODES lists IF's
+# ipoib_mode events ("MODE MTU"), $T_ERR is CMD's stderr.
+listen() {
+	local ifc=$1 ipmon rmon
+	shift
+	ip -d -o monitor link >/tmp/links.txt 2>&1 &
+	ipmon=$!
+	rdmactl -j monitor >/tmp/modes.json 2>&1 &
+	rmon=$!
+	sleep 1
+	"$@" 2>/tmp/t_err
+	T_RC=$?
+	T_ERR=$(cat /tmp/t_err)
+	sleep 1
+	kill $ipmon
+	kill -INT $rmon
+	wait $ipmon $rmon 2>/dev/null
+	LINKS=$(grep -c "^[0-9]*: $ifc:" /tmp/links.txt)
+	LAST=$(grep "^[0-9]*: $ifc:" /tmp/links.txt | tail -1)
+	MODES=$(jq -r "select(.event == \"ipoib_mode\" and .ipoib == \"$ifc\") | \"\(.mode) \(.mtu)\"" \
+		/tmp/modes.json | paste -sd'|')
+}
+# to_datagram IF CMD...: from connected mode at MTU 1500, CMD switches IF to
+# datagram; $LINKS and $MODES as listen's.
+to_datagram() {
+	local ifc=$1
+	shift
+	rdmactl ipoib set "$ifc" mode connected
+	ip link set "$ifc" mtu 1500
+	listen "$ifc" "$@"
+	t_eq "$* switches" "datagram 1500" "$(sysfs "$ifc" mode) $(sysfs "$ifc" mtu)"
+}
+to_datagram ib0 ip link set ib0 type ipoib mode datagram
+ip_links=$LINKS
+t_eq "ip link: one RTM_NEWLINK" 1 "$ip_links"
+t_eq "ip link: rdmactl's ipoib_mode event" "datagram 1500" "$MODES"
+to_datagram ib0 rdmactl ipoib set ib0 mode datagram
+t_eq "rdmactl ipoib set: as many RTM_NEWLINKs as ip link" "$ip_links" "$LINKS"
+t_match "which carry the new mode" "ipoib .*mode datagram" "$LAST"
+t_eq "rdmactl ipoib set: its own ipoib_mode event" "datagram 1500" "$MODES"
+
+# With UD checksum offload, the features change with the mode too: one
+# RTM_NEWLINK more, from NETDEV_FEAT_CHANGE, either way.
+before=$(ls /sys/class/net | sort)
+echo "ud_csum=1" >$knobs/add
+csum=$(tail -1 $knobs/devices)
+ifc=$(comm -13 <(echo "$before") <(ls /sys/class/net | sort))
+ip link set "$ifc" up
+to_datagram "$ifc" ip link set "$ifc" type ipoib mode datagram
+ip_links=$LINKS
+t_eq "UD checksum: ip link's RTM_NEWLINKs" 2 "$ip_links"
+to_datagram "$ifc" rdmactl ipoib set "$ifc" mode datagram
+t_eq "UD checksum: as many from rdmactl ipoib set" "$ip_links" "$LINKS"
+t_eq "UD checksum: rdmactl's ipoib_mode event" "datagram 1500" "$MODES"
+echo "$csum" >$knobs/remove
+
+# An MTU the interface refuses after the mode has changed: both put back,
+# listeners left with the old state, and the error says it was undone.
+veto=/sys/module/rdmactl_fakehca/parameters/veto_mtu
+ip link set ib0 mtu 4092
+echo 1234 >$veto
+listen ib0 rdmactl ipoib set ib0 mode connected mtu 1234
+t_eq "a refused MTU fails the set" 1 "$T_RC"
+t_eq "the error says what was undone" \
+	"rdmactl: ib0: MTU 1234 refused (-22), rolled back to datagram 4092" "$T_ERR"
+t_eq "mode and MTU as before" "datagram 4092" "$(sysfs ib0 mode) $(sysfs ib0 mtu)"
+t_match "the last RTM_NEWLINK has them" "mtu 4092 .*ipoib .*mode datagram" "$LAST"
+t_eq "the last ipoib_mode event too" "datagram 4092" "${MODES##*|}"
+# An undo the interface refuses as well: the error says where it stands.
+rdmactl ipoib set ib0 mode connected mtu 9000
+echo 1234,9000 >$veto
+t_run "a refused MTU and a refused undo" 1 rdmactl ipoib set ib0 mode datagram mtu 1234
+t_eq "the error says the undo failed, and the state" \
+	"rdmactl: ib0: MTU 1234 refused (-22), undo failed (-22): connected 65520" "$T_ERR"
+t_eq "which is the state" "connected 65520" "$(sysfs ib0 mode) $(sysfs ib0 mtu)"
+echo 0 >$veto
+rdmactl ipoib set ib0 mode datagram
+
 # Refusals.
 t_run "a non-IPoIB interface" 1 rdmactl ipoib set veth0 mode connected
 t_eq "is refused by name" "rdmactl: veth0 is not an IPoIB interface" "$T_ERR"

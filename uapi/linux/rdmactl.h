@@ -141,7 +141,14 @@
  *                                            brings its own (connected:
  *                                            its largest, datagram: the
  *                                            broadcast group's)
- *   On failure nothing has changed: mode and MTU are as before.
+ *   Mode, MTU and the notification rtnetlink sends for `ip link set IF
+ *   type ipoib mode` (netdev_state_change(): NETDEV_CHANGE and RTM_NEWLINK
+ *   when the interface is up) share one RTNL section, which ipoib leaves
+ *   only while it flushes its paths; sets are serialised. When the
+ *   interface refuses the MTU after the mode changed, the old mode and MTU
+ *   are put back and the extack says "rolled back to MODE MTU" or "undo
+ *   failed (ERR): MODE MTU": where the interface stands. Otherwise a
+ *   failure changes nothing.
  *
  * RDMACTL_CMD_GID_GET
  *   Request (doit): a device, RDMACTL_A_PORT_INDEX and RDMACTL_A_GID_INDEX.
