@@ -72,13 +72,23 @@
  *   device's own counters. Request (dump): every port of every device, or
  *   of one device (its device-level counters first, as port 0). Either
  *   may carry RDMACTL_A_STAT_BASELINE to subtract the port's baseline.
+ *   On a switch (whose ports start at 0) port 0 is its port 0, and the
+ *   device's own counters are not reported.
  *   Reply, one message per port, one consistent snapshot:
  *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME, RDMACTL_A_PORT_INDEX
- *     RDMACTL_A_STAT_TIMESTAMP       u64     ns, CLOCK_MONOTONIC
+ *     RDMACTL_A_STAT_TIMESTAMP       u64     ns, CLOCK_MONOTONIC, of the read
  *     RDMACTL_A_STAT_PMA_SET         u8      enum rdmactl_pma_set; absent
  *                                            when the port has no PMA
  *     RDMACTL_A_STAT_BASELINE_TIMESTAMP u64  when the subtracted baseline
  *                                            was taken; only when one was
+ *     RDMACTL_A_STAT_HW_PARTIAL      flag    the driver has counters for the
+ *                                            port that this reply lacks:
+ *                                            optional ones (`rdma statistic
+ *                                            set ... optional-counters`),
+ *                                            or those of QPs bound to
+ *                                            counters; ib_core's RDMA
+ *                                            netlink (`rdma statistic`)
+ *                                            has them
  *     RDMACTL_A_STAT_COUNTER         nest    one per counter, repeated:
  *       RDMACTL_A_COUNTER_NAME       string  sysfs's name (counters/,
  *                                            hw_counters/)
@@ -92,6 +102,13 @@
  *   PMA counters cost at most two MADs per port and snapshot (PortCounters,
  *   and PortCountersExtended when ClassPortInfo advertises it; the first
  *   snapshot of a port also reads ClassPortInfo), chosen as sysfs does.
+ *   Snapshots are rate-limited per port, whoever asks: the driver is read
+ *   again once its last read is older than the driver's lifespan for the
+ *   counters (sysfs's hw_counters/lifespan, 10 ms by default), and the PMA
+ *   as often (10 ms at least); a snapshot in between repeats the last read,
+ *   and its RDMACTL_A_STAT_TIMESTAMP is that read's. A PMA that does
+ *   not answer ClassPortInfo is asked again at most once a second; until
+ *   it answers, replies have no PMA counters.
  *   PMA counters come before driver counters. A name is unique within a
  *   source only: a PMA and a driver may both report one (rxe's
  *   link_downed), and both are sent, each with its source.
@@ -333,6 +350,8 @@ enum rdmactl_attr {
 	RDMACTL_A_ROCE_SAVED_TOS,	/* u8 */
 	RDMACTL_A_ROCE_CLEAR,		/* flag */
 	RDMACTL_A_ROCE_RESTORED,	/* flag */
+
+	RDMACTL_A_STAT_HW_PARTIAL,	/* flag */
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
