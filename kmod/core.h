@@ -30,8 +30,8 @@ struct rdmactl_pma_snap {
  */
 struct rdmactl_stat_state {
 	struct mutex lock;		/* all below; MADs are sent under it */
-	struct rdma_hw_stats *hw;	/* NULL when the driver has none; its
-					 * timestamp and lifespan are ours */
+	/* NULL when the driver has none; its timestamp and lifespan are ours. */
+	struct rdma_hw_stats *hw;
 	bool hw_valid;			/* hw->value[] holds a read */
 	s8 pma_set;			/* enum rdmactl_pma_set, 0 none, -1 unknown */
 	unsigned long pma_retry;	/* jiffies: when to ask ClassPortInfo again */

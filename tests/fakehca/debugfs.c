@@ -310,8 +310,10 @@ static int fake_parse_optional(const char *val, bool *optional)
 {
 	int err = kstrtobool(val, optional);
 
-	if (!err && *optional && !IS_ENABLED(HAVE_MODIFY_HW_STAT))
+#ifndef HAVE_MODIFY_HW_STAT
+	if (!err && *optional)
 		return -EOPNOTSUPP;
+#endif
 	return err;
 }
 
