@@ -144,6 +144,20 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 /* counters.c */
 
 /*
+ * Formatted extack messages of counters.c. Kernels since 6.2 cut formatted
+ * messages at NETLINK_MAX_FMTMSG_LEN (80 bytes with the NUL), and the ring
+ * before them (compat.h) does too, so none names a device (up to 63 bytes):
+ * the attribute the message is about is pointed at. The KUnit suite formats
+ * each with its longest arguments.
+ */
+#define RDMACTL_MSG_NO_DEV_COUNTERS "the device has no device-level counters"
+#define RDMACTL_MSG_PMA_NO_RESET \
+	"port %u's PMA does not reset; reset without hardware to set a baseline"
+#define RDMACTL_MSG_NO_PMA \
+	"port %u has no PMA to reset; reset without hardware to set a baseline"
+#define RDMACTL_MSG_PMA_FAILED "the PMA of device %u port %u did not take the reset"
+
+/*
  * A MAD status of "bad class version", "method unsupported" or
  * "method/attribute unsupported" (the InvalidField code, bits 2-4): the
  * agent has no such thing, which asking again will not change.

@@ -533,15 +533,12 @@ static size_t rdmactl_stat_msg_size(struct rdmactl_dev *dev)
 static int rdmactl_stat_port(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			     struct netlink_ext_ack *extack, u32 *port)
 {
-	char name[IB_DEVICE_NAME_MAX];
-
 	*port = nla_get_u32(port_attr);
 	if (!rdmactl_stat_is_dev(dev, *port))
 		return rdmactl_nl_port_check(dev, port_attr, extack);
 	if (dev->stats[0].hw)
 		return 0;
-	rdmactl_dev_name(dev, name);
-	rdmactl_err_fmt(extack, port_attr, "%s has no device-level counters", name);
+	NL_SET_ERR_MSG_ATTR(extack, port_attr, RDMACTL_MSG_NO_DEV_COUNTERS);
 	return -ENODEV;
 }
 
@@ -721,7 +718,6 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			     bool hardware, struct netlink_ext_ack *extack, int *done)
 {
 	u32 port = 0, first, last;
-	char name[IB_DEVICE_NAME_MAX];
 	int err;
 
 	first = rdma_start_port(dev->ibdev);
@@ -754,22 +750,16 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 
 		if (hardware && err == -EOPNOTSUPP && !port_attr)
 			continue;
-		if (err) {
-			rdmactl_dev_name(dev, name);
-			if (err == -EOPNOTSUPP && has_pma)
-				rdmactl_err_fmt(extack, port_attr,
-						"%s port %u's PMA does not reset; reset without hardware to set a baseline",
-						name, port);
-			else if (err == -EOPNOTSUPP)
-				rdmactl_err_fmt(extack, port_attr,
-						"%s port %u has no PMA to reset; reset without hardware to set a baseline",
-						name, port);
-			else
-				rdmactl_err_fmt(extack, port_attr,
-						"the PMA of %s port %u did not take the reset",
-						name, port);
+		/* No device names: they are up to 63 bytes. The index says which. */
+		if (err == -EOPNOTSUPP && has_pma)
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_RESET, port);
+		else if (err == -EOPNOTSUPP)
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_NO_PMA, port);
+		else if (err)
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_FAILED,
+					dev->index, port);
+		if (err)
 			return err;
-		}
 		(*done)++;
 	}
 	return 0;

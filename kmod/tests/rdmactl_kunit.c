@@ -4,7 +4,9 @@
  * policies (every attribute of the wrong type or length, or unknown, is
  * refused with an extack message naming it), the parsing of modes, the
  * PMA counter layout and its normalisation (widths, wrap, saturation,
- * bytes), GID and RoCE type naming, and the encoding of every event.
+ * bytes), the counter slot of every port (a switch's port 0 too), the
+ * length of every formatted extack message of counters.c, GID and RoCE
+ * type naming, and the encoding of every event.
  *
  * Built only with RDMACTL_KUNIT=1 against a kernel with CONFIG_KUNIT (the
  * debug test kernel, tests/vm/debug-kernel); never installed. The suites
@@ -497,7 +499,55 @@ static void rdmactl_counters_put(struct kunit *test)
 	}
 }
 
+/*
+ * The slot of every port of a CA (ports from 1) and of a switch (port 0
+ * only): one each, never the device's slot 0, all below the count
+ * rdmactl_stat_init() allocates (end - start + 2).
+ */
+static void rdmactl_counters_slot(struct kunit *test)
+{
+	static const u32 shapes[][2] = { { 1, 1 }, { 1, 4 }, { 0, 0 }, { 0, 3 } };
+	int s;
+
+	for (s = 0; s < ARRAY_SIZE(shapes); s++) {
+		u32 start = shapes[s][0], end = shapes[s][1], p;
+		unsigned int nstats = end - start + 2;
+
+		if (start)
+			KUNIT_EXPECT_EQ(test, rdmactl_stat_slot(start, 0), 0U);
+		for (p = start; p <= end; p++) {
+			KUNIT_EXPECT_EQ_MSG(test, rdmactl_stat_slot(start, p), 1 + p - start,
+					    "port %u of ports %u..%u", p, start, end);
+			KUNIT_EXPECT_LT_MSG(test, rdmactl_stat_slot(start, p), nstats,
+					    "port %u of ports %u..%u", p, start, end);
+		}
+	}
+}
+
+/*
+ * Every formatted extack message of counters.c, with its longest
+ * arguments, fits NETLINK_MAX_FMTMSG_LEN (80 bytes with the NUL), which
+ * 6.2+ cuts at, as does the compat ring before it (RDMACTL_ERR_MSG_LEN).
+ */
+static void rdmactl_counters_messages(struct kunit *test)
+{
+	char buf[256];
+	int n;
+
+	BUILD_BUG_ON(RDMACTL_ERR_MSG_LEN != 80);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_NO_DEV_COUNTERS);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_PMA_NO_RESET, U32_MAX);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_NO_PMA, U32_MAX);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_PMA_FAILED, U32_MAX, U32_MAX);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+}
+
 static struct kunit_case rdmactl_counters_cases[] = {
+	KUNIT_CASE(rdmactl_counters_slot),
+	KUNIT_CASE(rdmactl_counters_messages),
 	KUNIT_CASE(rdmactl_counters_field),
 	KUNIT_CASE(rdmactl_counters_decode),
 	KUNIT_CASE(rdmactl_counters_baseline),

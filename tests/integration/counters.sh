@@ -87,7 +87,7 @@ else
 		"$(jq '[.[0].counters[] | select(.source == "pma")] | length' <<<"$after")"
 fi
 t_run "rxe has no device-level counters" 1 "$RDMACTL_TOP/build/tests/nlraw" STAT_GET DEV_NAME:strz:rxe0 PORT_INDEX:u32:0
-t_eq "and says so" "error 19: rxe0 has no device-level counters" "$T_OUT"
+t_eq "and says so" "error 19: the device has no device-level counters" "$T_OUT"
 
 # --- the fake HCA's PMA: values set come back exactly, at their widths.
 k=$knobs/fakeib0/port1
@@ -259,13 +259,21 @@ if [ -d $pmadir ]; then
 	t_match "rxe0/1's PMA counted the traffic" "^[1-9][0-9]*$" "$before"
 	t_run "hardware reset of a port whose PMA does not reset" 1 rdmactl stat reset --hardware rxe0/1
 	t_eq "is refused by name" \
-		"rdmactl: rxe0 port 1's PMA does not reset; reset without hardware to set a baseline" "$T_ERR"
+		"rdmactl: port 1's PMA does not reset; reset without hardware to set a baseline" "$T_ERR"
 	t_eq "and nothing was reset" "$before" "$(cat $pmadir/port_xmit_packets)"
 else
 	t_run "hardware reset of a port without PMA" 1 rdmactl stat reset --hardware rxe0/1
 	t_eq "is refused by name" \
-		"rdmactl: rxe0 port 1 has no PMA to reset; reset without hardware to set a baseline" "$T_ERR"
+		"rdmactl: port 1 has no PMA to reset; reset without hardware to set a baseline" "$T_ERR"
 fi
+# A device name of 60 bytes: the refusal still fits the 80 bytes a formatted
+# extack message has (NETLINK_MAX_FMTMSG_LEN), for it names the port only.
+long=rxe_$(printf 'x%.0s' $(seq 56))
+rdma dev set rxe1 name $long
+t_run "hardware reset of a port of a device with a 60-byte name" 1 rdmactl stat reset --hardware $long/1
+t_match "is refused with the whole message" \
+	"^rdmactl: port 1('s PMA does not reset| has no PMA to reset); reset without hardware to set a baseline\$" "$T_ERR"
+rdma dev set $long name rxe1
 t_run "hardware reset of every port skips those without a PMA that resets" 0 \
 	rdmactl stat reset --hardware
 t_run "baseline reset of every port" 0 rdmactl stat reset
