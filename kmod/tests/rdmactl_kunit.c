@@ -58,11 +58,12 @@ static void kt_put(struct kt_attrs *a, u16 type, const void *data, int len)
 	a->last = nla;
 }
 
-/* A payload of the right shape for a policy entry. */
+/* A payload of the right shape for a policy entry, in its range if it has one. */
 static int kt_valid(const struct nla_policy *pt, u8 *data)
 {
 	switch (pt->type) {
 	case NLA_U8:
+		data[0] = pt->validation_type == NLA_VALIDATE_RANGE ? pt->min : 0;
 		return 1;
 	case NLA_U16:
 		return 2;
@@ -229,7 +230,54 @@ static void rdmactl_policy_unknown_and_truncated(struct kunit *test)
 	}
 }
 
+/*
+ * The mode attributes' bounds are in the policy (so a policy dump shows
+ * them): every u8 value, accepted exactly when it is a mode, refused with
+ * a message naming the attribute otherwise.
+ */
+static void rdmactl_policy_modes(struct kunit *test)
+{
+	static const struct { u8 cmd; u16 type; int lo, hi; } modes[] = {
+		{ RDMACTL_CMD_IPOIB_SET, RDMACTL_A_IPOIB_MODE,
+		  RDMACTL_IPOIB_DATAGRAM, RDMACTL_IPOIB_CONNECTED },
+		{ RDMACTL_CMD_ROCE_SET, RDMACTL_A_ROCE_MODE,
+		  RDMACTL_GID_TYPE_ROCE_V1, RDMACTL_GID_TYPE_ROCE_V2 },
+	};
+	struct netlink_ext_ack extack;
+	int i, m, v, found = 0;
+
+	for (i = 0; i < rdmactl_family.n_ops; i++) {
+		const struct genl_ops *op = &rdmactl_family.ops[i];
+
+		for (m = 0; m < ARRAY_SIZE(modes); m++) {
+			if (op->cmd != modes[m].cmd)
+				continue;
+			found++;
+			for (v = 0; v < 256; v++) {
+				struct kt_attrs a = {};
+				u8 mode = v;
+				int ret;
+
+				kt_put(&a, modes[m].type, &mode, 1);
+				ret = kt_parse(op, &a, &extack);
+				if (v >= modes[m].lo && v <= modes[m].hi) {
+					KUNIT_EXPECT_EQ_MSG(test, ret, 0, "command %u mode %d",
+							    op->cmd, v);
+					continue;
+				}
+				KUNIT_EXPECT_EQ_MSG(test, ret, -ERANGE, "command %u mode %d",
+						    op->cmd, v);
+				KUNIT_EXPECT_NOT_NULL(test, extack._msg);
+				KUNIT_EXPECT_PTR_EQ(test, extack.bad_attr,
+						    (const struct nlattr *)a.last);
+			}
+		}
+	}
+	KUNIT_EXPECT_EQ(test, found, (int)ARRAY_SIZE(modes));
+}
+
 static struct kunit_case rdmactl_policy_cases[] = {
+	KUNIT_CASE(rdmactl_policy_modes),
 	KUNIT_CASE(rdmactl_policy_every_op),
 	KUNIT_CASE(rdmactl_policy_valid),
 	KUNIT_CASE(rdmactl_policy_wrong_length),

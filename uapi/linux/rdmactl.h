@@ -153,7 +153,8 @@
  *
  * RDMACTL_CMD_IPOIB_SET (CAP_NET_ADMIN in the interface's namespace)
  *   Request (doit): the interface (IFINDEX or IFNAME), and
- *     RDMACTL_A_IPOIB_MODE           u8      datagram or connected
+ *     RDMACTL_A_IPOIB_MODE           u8      datagram or connected (any other
+ *                                            value: -ERANGE, from the policy)
  *     RDMACTL_A_IPOIB_MTU            u32     optional; without it the mode
  *                                            brings its own (connected:
  *                                            its largest, datagram: the
@@ -195,6 +196,7 @@
  *   Request (doit): a device, optionally RDMACTL_A_PORT_INDEX (without it:
  *   every port of the device), and either or both of
  *     RDMACTL_A_ROCE_MODE            u8      RDMACTL_GID_TYPE_ROCE_V1 or _V2
+ *                                            (else -ERANGE, from the policy)
  *     RDMACTL_A_ROCE_TOS             u8
  *   or, alone,
  *     RDMACTL_A_ROCE_CLEAR           flag    forget the saved settings (rdma_cm
