@@ -210,8 +210,13 @@
  * Multicast group RDMACTL_MCGRP_EVENTS ("events"), RDMACTL_CMD_EVENT
  *   One message per event, to every network namespace that can see the
  *   device (rdma_dev_access_netns()), only while someone there listens.
- *   Anyone may subscribe. Each carries what a subscriber needs without a
- *   follow-up query:
+ *   Anyone may subscribe (no GENL_MCAST_CAP_NET_ADMIN), on purpose: an
+ *   event says no more than the unprivileged GETs say in the same
+ *   namespace, ib_core's own RDMA netlink monitor group is open to all
+ *   (NL_CFG_F_NONROOT_RECV), and the kernel's flag checks CAP_NET_ADMIN in
+ *   the namespace's user namespace, which a user namespace's owner has
+ *   anyway (Documentation/events.md). Each carries what a subscriber
+ *   needs without a follow-up query:
  *     RDMACTL_A_EVENT_TYPE           u8      enum rdmactl_event
  *     RDMACTL_A_EVENT_SEQ            u64     per namespace, from 1, +1 per
  *                                            message: a gap means loss
