@@ -16,15 +16,29 @@
 
 #define RDMACTL_PMA_NUM 21
 
+/* One PMA read: the PMA set decides which counters are there, and how wide. */
+struct rdmactl_pma_snap {
+	u64 value[RDMACTL_PMA_NUM];
+	u8 width[RDMACTL_PMA_NUM];	/* 0: not in this port's set */
+};
+
 /*
  * Counters of one port, or of the device itself (counters.c): our own
- * driver stats object, the port's PMA counter set, and the baseline a
- * non-destructive reset records.
+ * driver stats object, the port's PMA counter set, the last reads of both
+ * (read again once older than the object's lifespan, as sysfs does), and
+ * the baseline a non-destructive reset records.
  */
 struct rdmactl_stat_state {
 	struct mutex lock;		/* all below; MADs are sent under it */
-	struct rdma_hw_stats *hw;	/* NULL when the driver has none */
+	/* NULL when the driver has none; its timestamp and lifespan are ours. */
+	struct rdma_hw_stats *hw;
+	bool hw_valid;			/* hw->value[] holds a read */
 	s8 pma_set;			/* enum rdmactl_pma_set, 0 none, -1 unknown */
+	unsigned long pma_retry;	/* jiffies: when to ask ClassPortInfo again */
+	bool pma_valid;			/* pma_snap holds a read, from pma_ts */
+	unsigned long pma_ts;
+	struct rdmactl_pma_snap pma_snap;
+	u64 read_ns;			/* ktime of the last read of either */
 	bool has_baseline;
 	u64 baseline_ts;
 	u64 pma_base[RDMACTL_PMA_NUM];
@@ -130,6 +144,33 @@ void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
 void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored);
 
 /* counters.c */
+
+/*
+ * Formatted extack messages of counters.c. Kernels since 6.2 cut formatted
+ * messages at NETLINK_MAX_FMTMSG_LEN (80 bytes with the NUL), and the ring
+ * before them (compat.h) does too, so none names a device (up to 63 bytes):
+ * the attribute the message is about is pointed at. The KUnit suite formats
+ * each with its longest arguments.
+ */
+#define RDMACTL_MSG_NO_DEV_COUNTERS "the device has no device-level counters"
+#define RDMACTL_MSG_PMA_NO_RESET \
+	"port %u's PMA does not reset; reset without hardware to set a baseline"
+#define RDMACTL_MSG_NO_PMA \
+	"port %u has no PMA to reset; reset without hardware to set a baseline"
+#define RDMACTL_MSG_PMA_FAILED "the PMA of device %u port %u did not take the reset"
+
+/*
+ * A MAD status of "bad class version", "method unsupported" or
+ * "method/attribute unsupported" (the InvalidField code, bits 2-4): the
+ * agent has no such thing, which asking again will not change.
+ */
+static inline bool rdmactl_mad_status_unsupported(__be16 status)
+{
+	u16 invalid = (be16_to_cpu(status) >> 2) & 7;
+
+	return invalid >= 1 && invalid <= 3;
+}
+
 int rdmactl_stat_init(struct rdmactl_dev *dev);
 void rdmactl_stat_fini(struct rdmactl_dev *dev);
 int rdmactl_stat_get_doit(struct sk_buff *skb, struct genl_info *info);
@@ -185,12 +226,6 @@ static inline struct rdmactl_dump_ctx *rdmactl_dump_ctx(struct netlink_callback 
 	return (struct rdmactl_dump_ctx *)cb->ctx;
 }
 
-/* One PMA read: the PMA set decides which counters are there, and how wide. */
-struct rdmactl_pma_snap {
-	u64 value[RDMACTL_PMA_NUM];
-	u8 width[RDMACTL_PMA_NUM];	/* 0: not in this port's set */
-};
-
 /*
  * What rdmactl_kunit.ko (kmod/tests) calls: static unless the kernel has
  * KUnit, then exported in the EXPORTED_FOR_KUNIT_TESTING namespace.
@@ -201,6 +236,7 @@ void rdmactl_pma_decode(const u8 *basic, const u8 *ext, s8 set,
 			struct rdmactl_pma_snap *snap);
 const char *rdmactl_pma_name(int i);
 u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps);
+unsigned int rdmactl_stat_slot(u32 start, u32 port);
 int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
 			u8 source, u8 width, u32 flags, u8 unit);
 int rdmactl_event_fill(struct sk_buff *skb, struct net *net,

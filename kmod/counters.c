@@ -6,10 +6,19 @@
  *
  * The PMA is reached as sysfs reaches it: a PerfMgmt MAD handed to the
  * driver's process_mad(), from process context. Its ClassPortInfo picks
- * the counter set, as sysfs's get_counter_table() does, and is asked once
- * per port. Driver counters are read into a stats object of our own from
+ * the counter set, as sysfs's get_counter_table() does. It is asked until
+ * it answers, at most once a second; "no PMA" is kept only when the driver
+ * has no process_mad() or the PMA says it has no such class, method or
+ * attribute. Driver counters are read into a stats object of our own from
  * ops.alloc_hw_port_stats(), so sysfs's object is never touched; they lack
- * what the core adds to sysfs and nldev for QPs bound to counters.
+ * what the core adds to sysfs and nldev for QPs bound to counters, and the
+ * optional counters `rdma statistic` turns on in the core's object, and a
+ * reply says so (RDMACTL_A_STAT_HW_PARTIAL).
+ *
+ * Snapshots are unprivileged, so they must not reach the firmware at a
+ * caller's pace: as sysfs's update_hw_stats(), the driver is read again
+ * only once the last read is older than the object's lifespan, and the PMA
+ * with the same interval (10 ms at least). A reset reads both afresh.
  */
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
@@ -63,9 +72,28 @@ static const struct rdmactl_pma_counter rdmactl_pma[RDMACTL_PMA_NUM] = {
 	(nla_total_size(0) + nla_total_size(64) + 2 * nla_total_size_64bit(8) + \
 	 3 * nla_total_size(1) + nla_total_size(4))
 
+/*
+ * Which slot of dev->stats holds port (from start, the device's first
+ * port): 1 + port - start, or 0, the device's own counters, for a port
+ * number below start. A switch's ports start at 0 (rdma_start_port()), so
+ * its port 0 is a port like any other; its device counters are not
+ * reported, for a request can only name them as port 0.
+ */
+VISIBLE_IF_KUNIT unsigned int rdmactl_stat_slot(u32 start, u32 port)
+{
+	return port < start ? 0 : 1 + port - start;
+}
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_stat_slot);
+
+/* Whether port names the device's own counters, not a port. */
+static bool rdmactl_stat_is_dev(struct rdmactl_dev *dev, u32 port)
+{
+	return port < rdma_start_port(dev->ibdev);
+}
+
 static struct rdmactl_stat_state *rdmactl_stat_of(struct rdmactl_dev *dev, u32 port)
 {
-	return &dev->stats[port ? port - rdma_start_port(dev->ibdev) + 1 : 0];
+	return &dev->stats[rdmactl_stat_slot(rdma_start_port(dev->ibdev), port)];
 }
 
 int rdmactl_stat_init(struct rdmactl_dev *dev)
@@ -81,9 +109,11 @@ int rdmactl_stat_init(struct rdmactl_dev *dev)
 	for (i = 0; i < dev->nstats; i++) {
 		mutex_init(&dev->stats[i].lock);
 		dev->stats[i].pma_set = -1;
+		dev->stats[i].pma_retry = jiffies;
 	}
 
-	dev->stats[0].hw = rdmactl_alloc_hw_stats(ibdev, 0);
+	if (!rdma_cap_ib_switch(ibdev))
+		dev->stats[0].hw = rdmactl_alloc_hw_stats(ibdev, 0);
 	rdma_for_each_port(ibdev, port) {
 		struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
 
@@ -121,7 +151,11 @@ void rdmactl_stat_fini(struct rdmactl_dev *dev)
 	dev->stats = NULL;
 }
 
-/* One PerfMgmt MAD; the attribute's 192 bytes land in data. */
+/*
+ * One PerfMgmt MAD; the attribute's 192 bytes land in data. -EOPNOTSUPP:
+ * the PMA says it has no such class version, method or attribute, or
+ * ignored a Set; -EIO: any other failure, which may pass.
+ */
 static int rdmactl_perf_mad(struct ib_device *ibdev, u32 port, __be16 attr,
 			    u8 method, u16 select, u8 *data)
 {
@@ -154,8 +188,13 @@ static int rdmactl_perf_mad(struct ib_device *ibdev, u32 port, __be16 attr,
 				    in, out, &out_size, &pkey_index);
 	ret = -EIO;
 	if ((rc & (IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY)) !=
-	    (IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY) || out->mad_hdr.status)
+	    (IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY))
 		goto out;
+	if (out->mad_hdr.status) {
+		if (rdmactl_mad_status_unsupported(out->mad_hdr.status))
+			ret = -EOPNOTSUPP;
+		goto out;
+	}
 	/*
 	 * A PMA that did what a Set asks answers with a GetResp of the same
 	 * attribute. One that answers otherwise did nothing: rxe's (7.2),
@@ -173,23 +212,34 @@ out:
 	return ret;
 }
 
-/* Called with st->lock held. Which set the port has, asked once. */
+/*
+ * Called with st->lock held. Which set the port has: asked until the PMA
+ * answers (at most once a second), or says it has none.
+ */
 static void rdmactl_pma_probe(struct rdmactl_dev *dev, u32 port,
 			      struct rdmactl_stat_state *st)
 {
+	struct ib_class_port_info cpi;
 	u8 data[192];
-	struct ib_class_port_info *cpi = (void *)data;
+	int err;
 
-	if (st->pma_set >= 0)
+	BUILD_BUG_ON(sizeof(cpi) > sizeof(data));
+	if (st->pma_set >= 0 || time_before(jiffies, st->pma_retry))
 		return;
-	if (rdmactl_perf_mad(dev->ibdev, port, IB_PMA_CLASS_PORT_INFO,
-			     IB_MGMT_METHOD_GET, 0, data)) {
-		st->pma_set = 0;	/* no PMA answers on this port */
+	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_CLASS_PORT_INFO,
+			       IB_MGMT_METHOD_GET, 0, data);
+	if (err == -EOPNOTSUPP) {
+		st->pma_set = 0;	/* the port's PMA has no such thing */
 		return;
 	}
-	if (cpi->capability_mask & IB_PMA_CLASS_CAP_EXT_WIDTH)
+	if (err) {
+		st->pma_retry = jiffies + HZ;
+		return;
+	}
+	memcpy(&cpi, data, sizeof(cpi));
+	if (cpi.capability_mask & IB_PMA_CLASS_CAP_EXT_WIDTH)
 		st->pma_set = RDMACTL_PMA_EXT;
-	else if (cpi->capability_mask & IB_PMA_CLASS_CAP_EXT_WIDTH_NOIETF)
+	else if (cpi.capability_mask & IB_PMA_CLASS_CAP_EXT_WIDTH_NOIETF)
 		st->pma_set = RDMACTL_PMA_EXT_NOIETF;
 	else
 		st->pma_set = RDMACTL_PMA_BASIC;
@@ -251,7 +301,8 @@ EXPORT_SYMBOL_IF_KUNIT(rdmactl_pma_name);
 
 /*
  * Called with st->lock held. Read the port's PMA with one or two MADs.
- * Returns 0 with snap->width all 0 when the port has no PMA.
+ * Returns 0 with snap->width all 0 when the port has no PMA, or none has
+ * answered yet.
  */
 static int rdmactl_pma_read(struct rdmactl_dev *dev, u32 port,
 			    struct rdmactl_stat_state *st, struct rdmactl_pma_snap *snap)
@@ -261,7 +312,7 @@ static int rdmactl_pma_read(struct rdmactl_dev *dev, u32 port,
 
 	memset(snap, 0, sizeof(*snap));
 	rdmactl_pma_probe(dev, port, st);
-	if (!st->pma_set)
+	if (st->pma_set <= 0)
 		return 0;
 
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS,
@@ -275,14 +326,81 @@ static int rdmactl_pma_read(struct rdmactl_dev *dev, u32 port,
 	return 0;
 }
 
-/* Called with st->lock held. The driver's counters into our own object. */
-static bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port,
-			    struct rdmactl_stat_state *st)
+/* How long a read of the port's counters serves: the driver's lifespan, 10 ms at least. */
+static unsigned long rdmactl_stat_interval(const struct rdmactl_stat_state *st)
 {
-	if (!st->hw)
+	unsigned long least = msecs_to_jiffies(10);
+
+	return st->hw ? max(st->hw->lifespan, least) : least;
+}
+
+/*
+ * Called with st->lock held. The port's PMA counters in st->pma_snap, read
+ * again when the last read is older than the interval, or when fresh.
+ * False when the port has no PMA, or it did not answer.
+ */
+static bool rdmactl_pma_get(struct rdmactl_dev *dev, u32 port,
+			    struct rdmactl_stat_state *st, bool fresh)
+{
+	if (!fresh && st->pma_valid &&
+	    time_is_after_eq_jiffies(st->pma_ts + rdmactl_stat_interval(st)))
+		return true;
+	st->pma_valid = !rdmactl_pma_read(dev, port, st, &st->pma_snap) && st->pma_set > 0;
+	st->pma_ts = jiffies;
+	st->read_ns = ktime_get_ns();
+	return st->pma_valid;
+}
+
+/*
+ * Called with st->lock held. The driver's counters in our own object, read
+ * again as sysfs's update_hw_stats() does: when the last full read is older
+ * than the object's lifespan, or when fresh.
+ */
+static bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port,
+			    struct rdmactl_stat_state *st, bool fresh)
+{
+	struct rdma_hw_stats *hw = st->hw;
+	int ret;
+
+	if (!hw)
 		return false;
-	return dev->ibdev->ops.get_hw_stats(dev->ibdev, st->hw, port,
-					    st->hw->num_counters) >= 0;
+	if (!fresh && st->hw_valid && time_is_after_eq_jiffies(hw->timestamp + hw->lifespan))
+		return true;
+	ret = dev->ibdev->ops.get_hw_stats(dev->ibdev, hw, port, hw->num_counters);
+	st->read_ns = ktime_get_ns();
+	st->hw_valid = ret >= 0;
+	if (ret == hw->num_counters)
+		hw->timestamp = jiffies;
+	else
+		hw->timestamp = jiffies - hw->lifespan - 1;	/* read it all next time */
+	return st->hw_valid;
+}
+
+/*
+ * Whether the driver has counters for the port that our object cannot
+ * give: optional ones, which `rdma statistic` turns on in ib_core's object
+ * only, and those of QPs bound to counters (running, or their history),
+ * which ib_core adds to sysfs and nldev alone.
+ */
+static bool rdmactl_hw_partial(struct rdmactl_dev *dev, u32 port,
+			       const struct rdmactl_stat_state *st)
+{
+	const struct rdma_hw_stats *hw = st->hw;
+	const struct rdma_port_counter *pc;
+	int i;
+
+	for (i = 0; hw && i < hw->num_counters; i++)
+		if (rdmactl_hw_stat_optional(hw, i))
+			return true;
+	if (rdmactl_stat_is_dev(dev, port))
+		return false;
+	pc = &dev->ibdev->port_data[port].port_counter;
+	if (READ_ONCE(pc->num_counters))
+		return true;
+	for (i = 0; pc->hstats && i < pc->hstats->num_counters; i++)
+		if (READ_ONCE(pc->hstats->value[i]))
+			return true;
+	return false;
 }
 
 /* value less the baseline: modulo 2^width, or the value when it fell. */
@@ -375,22 +493,24 @@ static int rdmactl_fill_stat(struct sk_buff *skb, struct rdmactl_dev *dev, u32 p
 {
 	struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
 	bool baseline = want_baseline && st->has_baseline;
-	struct rdmactl_pma_snap snap;
+	bool is_dev = rdmactl_stat_is_dev(dev, port);
 	bool have_pma = false, have_hw;
 
-	if (port && !rdmactl_pma_read(dev, port, st, &snap))
-		have_pma = st->pma_set > 0;
-	have_hw = rdmactl_hw_read(dev, port, st);
+	if (!is_dev)
+		have_pma = rdmactl_pma_get(dev, port, st, false);
+	have_hw = rdmactl_hw_read(dev, port, st, false);
 
 	if (rdmactl_fill_dev_ident(skb, dev) ||
 	    nla_put_u32(skb, RDMACTL_A_PORT_INDEX, port) ||
-	    nla_put_u64_64bit(skb, RDMACTL_A_STAT_TIMESTAMP, ktime_get_ns(),
-			      RDMACTL_A_PAD) ||
+	    nla_put_u64_64bit(skb, RDMACTL_A_STAT_TIMESTAMP,
+			      st->read_ns ? st->read_ns : ktime_get_ns(), RDMACTL_A_PAD) ||
 	    (baseline && nla_put_u64_64bit(skb, RDMACTL_A_STAT_BASELINE_TIMESTAMP,
 					   st->baseline_ts, RDMACTL_A_PAD)) ||
-	    (have_pma && rdmactl_put_pma(skb, st, &snap, baseline)) ||
-	    (have_hw && rdmactl_put_hw(skb, st, port ? RDMACTL_SOURCE_DRIVER :
-					RDMACTL_SOURCE_DRIVER_DEVICE, baseline)))
+	    (have_hw && rdmactl_hw_partial(dev, port, st) &&
+	     nla_put_flag(skb, RDMACTL_A_STAT_HW_PARTIAL)) ||
+	    (have_pma && rdmactl_put_pma(skb, st, &st->pma_snap, baseline)) ||
+	    (have_hw && rdmactl_put_hw(skb, st, is_dev ? RDMACTL_SOURCE_DRIVER_DEVICE :
+					RDMACTL_SOURCE_DRIVER, baseline)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -409,19 +529,16 @@ static size_t rdmactl_stat_msg_size(struct rdmactl_dev *dev)
 	return NLMSG_HDRLEN + GENL_HDRLEN + 256 + most * RDMACTL_COUNTER_MSG_SIZE;
 }
 
-/* The port a STAT request names: 0 is the device's own counters. */
+/* The port a STAT request names: 0 is the device's own counters (but a switch's port 0). */
 static int rdmactl_stat_port(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			     struct netlink_ext_ack *extack, u32 *port)
 {
-	char name[IB_DEVICE_NAME_MAX];
-
 	*port = nla_get_u32(port_attr);
-	if (*port)
+	if (!rdmactl_stat_is_dev(dev, *port))
 		return rdmactl_nl_port_check(dev, port_attr, extack);
 	if (dev->stats[0].hw)
 		return 0;
-	rdmactl_dev_name(dev, name);
-	rdmactl_err_fmt(extack, port_attr, "%s has no device-level counters", name);
+	NL_SET_ERR_MSG_ATTR(extack, port_attr, RDMACTL_MSG_NO_DEV_COUNTERS);
 	return -ENODEV;
 }
 
@@ -496,6 +613,8 @@ static int rdmactl_dump_dev_stats(struct sk_buff *skb, struct netlink_callback *
 	int err;
 
 	port = max_t(u32, ctx->port, rdma_start_port(ibdev));
+	if (rdma_cap_ib_switch(ibdev))
+		ctx->dev_msg_done = true;	/* port 0 is a port: no device message */
 	if (ctx->has_filter_port) {
 		port = max(port, ctx->filter_port);
 		last = min(last, ctx->filter_port);
@@ -507,7 +626,7 @@ static int rdmactl_dump_dev_stats(struct sk_buff *skb, struct netlink_callback *
 		struct rdmactl_stat_state *st = rdmactl_stat_of(dev, which);
 		void *hdr;
 
-		if (which || st->hw) {
+		if (!rdmactl_stat_is_dev(dev, which) || st->hw) {
 			/* Read the port only when its message will fit. */
 			if (skb->len && skb_tailroom(skb) < need)
 				return -EMSGSIZE;
@@ -550,21 +669,21 @@ int rdmactl_stat_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 static void rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
 				  struct rdmactl_stat_state *st)
 {
-	struct rdmactl_pma_snap snap;
 	int i;
 
-	if (port && !rdmactl_pma_read(dev, port, st, &snap))
-		memcpy(st->pma_base, snap.value, sizeof(st->pma_base));
-	if (rdmactl_hw_read(dev, port, st))
+	if (!rdmactl_stat_is_dev(dev, port) && rdmactl_pma_get(dev, port, st, true))
+		memcpy(st->pma_base, st->pma_snap.value, sizeof(st->pma_base));
+	if (rdmactl_hw_read(dev, port, st, true))
 		for (i = 0; i < st->hw->num_counters; i++)
 			st->hw_base[i] = st->hw->value[i];
-	st->baseline_ts = ktime_get_ns();
+	st->baseline_ts = st->read_ns ? st->read_ns : ktime_get_ns();	/* the read's */
 	st->has_baseline = true;
 }
 
 /*
  * Called with st->lock held. Zero the PMA's counters, as perfquery -R.
- * -EOPNOTSUPP: the port has no PMA, or one that does not take a Set.
+ * -EOPNOTSUPP: the port has no PMA, or one that does not take a Set;
+ * -EIO: its PMA has not answered yet.
  */
 static int rdmactl_reset_pma(struct rdmactl_dev *dev, u32 port,
 			     struct rdmactl_stat_state *st)
@@ -575,10 +694,13 @@ static int rdmactl_reset_pma(struct rdmactl_dev *dev, u32 port,
 	rdmactl_pma_probe(dev, port, st);
 	if (!st->pma_set)
 		return -EOPNOTSUPP;
+	if (st->pma_set < 0)
+		return -EIO;
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS,
 			       IB_MGMT_METHOD_SET, 0xffff, data);
 	if (err)
 		return err;	/* nothing was reset: the baseline stands */
+	st->pma_valid = false;	/* what was read is gone */
 	/* The counters start again from 0: an old baseline means nothing. */
 	memset(st->pma_base, 0, sizeof(st->pma_base));
 	if (st->pma_set != RDMACTL_PMA_BASIC)
@@ -596,7 +718,6 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			     bool hardware, struct netlink_ext_ack *extack, int *done)
 {
 	u32 port = 0, first, last;
-	char name[IB_DEVICE_NAME_MAX];
 	int err;
 
 	first = rdma_start_port(dev->ibdev);
@@ -620,7 +741,8 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 
 		mutex_lock(&st->lock);
 		if (hardware)
-			err = port ? rdmactl_reset_pma(dev, port, st) : -EOPNOTSUPP;
+			err = rdmactl_stat_is_dev(dev, port) ? -EOPNOTSUPP :
+			      rdmactl_reset_pma(dev, port, st);
 		else
 			rdmactl_take_baseline(dev, port, st);
 		has_pma = st->pma_set > 0;
@@ -628,22 +750,16 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 
 		if (hardware && err == -EOPNOTSUPP && !port_attr)
 			continue;
-		if (err) {
-			rdmactl_dev_name(dev, name);
-			if (err == -EOPNOTSUPP && has_pma)
-				rdmactl_err_fmt(extack, port_attr,
-						"%s port %u's PMA does not reset; reset without hardware to set a baseline",
-						name, port);
-			else if (err == -EOPNOTSUPP)
-				rdmactl_err_fmt(extack, port_attr,
-						"%s port %u has no PMA to reset; reset without hardware to set a baseline",
-						name, port);
-			else
-				rdmactl_err_fmt(extack, port_attr,
-						"the PMA of %s port %u did not take the reset",
-						name, port);
+		/* No device names: they are up to 63 bytes. The index says which. */
+		if (err == -EOPNOTSUPP && has_pma)
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_RESET, port);
+		else if (err == -EOPNOTSUPP)
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_NO_PMA, port);
+		else if (err)
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_FAILED,
+					dev->index, port);
+		if (err)
 			return err;
-		}
 		(*done)++;
 	}
 	return 0;

@@ -47,7 +47,7 @@ static const struct nla_policy rdmactl_ipoib_get_policy[RDMACTL_A_IPOIB_IFNAME +
 static const struct nla_policy rdmactl_ipoib_set_policy[RDMACTL_A_IPOIB_MTU + 1] = {
 	[RDMACTL_A_IPOIB_IFINDEX] = { .type = NLA_U32 },
 	[RDMACTL_A_IPOIB_IFNAME] = { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
-	[RDMACTL_A_IPOIB_MODE] = { .type = NLA_U8 },
+	[RDMACTL_A_IPOIB_MODE] = NLA_POLICY_MAX(NLA_U8, RDMACTL_IPOIB_CONNECTED),
 	[RDMACTL_A_IPOIB_MTU] = { .type = NLA_U32 },
 };
 
@@ -64,7 +64,8 @@ static const struct nla_policy rdmactl_roce_policy[RDMACTL_A_ROCE_CLEAR + 1] = {
 	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
 				 .len = RDMACTL_DEV_NAME_MAX - 1 },
 	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
-	[RDMACTL_A_ROCE_MODE] = { .type = NLA_U8 },
+	[RDMACTL_A_ROCE_MODE] = NLA_POLICY_RANGE(NLA_U8, RDMACTL_GID_TYPE_ROCE_V1,
+						 RDMACTL_GID_TYPE_ROCE_V2),
 	[RDMACTL_A_ROCE_TOS] = { .type = NLA_U8 },
 	[RDMACTL_A_ROCE_CLEAR] = { .type = NLA_FLAG },
 };

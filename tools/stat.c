@@ -166,6 +166,10 @@ static void stat_print(const void *item)
 	print_uint("timestamp_ns", NULL, s->timestamp_ns);
 	if (s->pma_set)
 		print_str("pma_set", " pma %s", rdmactl_pma_set_name(s->pma_set));
+	if (s->hw_partial) {
+		print_text(", partial: driver counters of bound QPs or optional ones are missing (rdma statistic has them)");
+		print_bool("partial", true);
+	}
 	if (s->baseline_ns) {
 		print_text(" (less the baseline of %.1f s ago)",
 			   (double)(s->timestamp_ns - s->baseline_ns) / 1e9);

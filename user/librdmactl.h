@@ -136,6 +136,10 @@ struct rdmactl_stat {
 	uint64_t timestamp_ns;		/* CLOCK_MONOTONIC */
 	uint64_t baseline_ns;		/* the baseline subtracted, 0: none */
 	uint8_t pma_set;		/* enum rdmactl_pma_set, 0: no PMA */
+	uint8_t hw_partial;		/* 1: the driver has counters for the port
+					 * that this snapshot lacks (optional ones,
+					 * QPs bound to counters): see `rdma
+					 * statistic` */
 	size_t num_counters;
 	struct rdmactl_counter *counters;
 };

@@ -70,6 +70,7 @@ int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 		s.baseline_ns = mnl_attr_get_u64(tb[RDMACTL_A_STAT_BASELINE_TIMESTAMP]);
 	if (tb[RDMACTL_A_STAT_PMA_SET])
 		s.pma_set = mnl_attr_get_u8(tb[RDMACTL_A_STAT_PMA_SET]);
+	s.hw_partial = !!tb[RDMACTL_A_STAT_HW_PARTIAL];
 
 	mnl_attr_for_each(attr, nlh, sizeof(struct genlmsghdr))
 		if (mnl_attr_get_type(attr) == RDMACTL_A_STAT_COUNTER)

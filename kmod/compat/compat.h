@@ -118,6 +118,19 @@ static inline void rdmactl_free_hw_stats(struct rdma_hw_stats *hw)
 }
 #endif
 
+/* Whether counter i is optional: off until `rdma statistic` turns it on (5.16). */
+#ifdef HAVE_HW_STAT_FLAG_OPTIONAL
+static inline bool rdmactl_hw_stat_optional(const struct rdma_hw_stats *hw, int i)
+{
+	return hw->descs[i].flags & IB_STAT_FLAG_OPTIONAL;
+}
+#else
+static inline bool rdmactl_hw_stat_optional(const struct rdma_hw_stats *hw, int i)
+{
+	return false;
+}
+#endif
+
 /* A port's immutable data (GID table length...). */
 #ifndef HAVE_IB_PORT_IMMUTABLE_READ
 static inline const struct ib_port_immutable *

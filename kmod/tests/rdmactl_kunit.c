@@ -4,7 +4,9 @@
  * policies (every attribute of the wrong type or length, or unknown, is
  * refused with an extack message naming it), the parsing of modes, the
  * PMA counter layout and its normalisation (widths, wrap, saturation,
- * bytes), GID and RoCE type naming, and the encoding of every event.
+ * bytes), the counter slot of every port (a switch's port 0 too), the
+ * length of every formatted extack message of counters.c, GID and RoCE
+ * type naming, and the encoding of every event.
  *
  * Built only with RDMACTL_KUNIT=1 against a kernel with CONFIG_KUNIT (the
  * debug test kernel, tests/vm/debug-kernel); never installed. The suites
@@ -56,11 +58,12 @@ static void kt_put(struct kt_attrs *a, u16 type, const void *data, int len)
 	a->last = nla;
 }
 
-/* A payload of the right shape for a policy entry. */
+/* A payload of the right shape for a policy entry, in its range if it has one. */
 static int kt_valid(const struct nla_policy *pt, u8 *data)
 {
 	switch (pt->type) {
 	case NLA_U8:
+		data[0] = pt->validation_type == NLA_VALIDATE_RANGE ? pt->min : 0;
 		return 1;
 	case NLA_U16:
 		return 2;
@@ -227,7 +230,54 @@ static void rdmactl_policy_unknown_and_truncated(struct kunit *test)
 	}
 }
 
+/*
+ * The mode attributes' bounds are in the policy (so a policy dump shows
+ * them): every u8 value, accepted exactly when it is a mode, refused with
+ * a message naming the attribute otherwise.
+ */
+static void rdmactl_policy_modes(struct kunit *test)
+{
+	static const struct { u8 cmd; u16 type; int lo, hi; } modes[] = {
+		{ RDMACTL_CMD_IPOIB_SET, RDMACTL_A_IPOIB_MODE,
+		  RDMACTL_IPOIB_DATAGRAM, RDMACTL_IPOIB_CONNECTED },
+		{ RDMACTL_CMD_ROCE_SET, RDMACTL_A_ROCE_MODE,
+		  RDMACTL_GID_TYPE_ROCE_V1, RDMACTL_GID_TYPE_ROCE_V2 },
+	};
+	struct netlink_ext_ack extack;
+	int i, m, v, found = 0;
+
+	for (i = 0; i < rdmactl_family.n_ops; i++) {
+		const struct genl_ops *op = &rdmactl_family.ops[i];
+
+		for (m = 0; m < ARRAY_SIZE(modes); m++) {
+			if (op->cmd != modes[m].cmd)
+				continue;
+			found++;
+			for (v = 0; v < 256; v++) {
+				struct kt_attrs a = {};
+				u8 mode = v;
+				int ret;
+
+				kt_put(&a, modes[m].type, &mode, 1);
+				ret = kt_parse(op, &a, &extack);
+				if (v >= modes[m].lo && v <= modes[m].hi) {
+					KUNIT_EXPECT_EQ_MSG(test, ret, 0, "command %u mode %d",
+							    op->cmd, v);
+					continue;
+				}
+				KUNIT_EXPECT_EQ_MSG(test, ret, -ERANGE, "command %u mode %d",
+						    op->cmd, v);
+				KUNIT_EXPECT_NOT_NULL(test, extack._msg);
+				KUNIT_EXPECT_PTR_EQ(test, extack.bad_attr,
+						    (const struct nlattr *)a.last);
+			}
+		}
+	}
+	KUNIT_EXPECT_EQ(test, found, (int)ARRAY_SIZE(modes));
+}
+
 static struct kunit_case rdmactl_policy_cases[] = {
+	KUNIT_CASE(rdmactl_policy_modes),
 	KUNIT_CASE(rdmactl_policy_every_op),
 	KUNIT_CASE(rdmactl_policy_valid),
 	KUNIT_CASE(rdmactl_policy_wrong_length),
@@ -497,7 +547,55 @@ static void rdmactl_counters_put(struct kunit *test)
 	}
 }
 
+/*
+ * The slot of every port of a CA (ports from 1) and of a switch (port 0
+ * only): one each, never the device's slot 0, all below the count
+ * rdmactl_stat_init() allocates (end - start + 2).
+ */
+static void rdmactl_counters_slot(struct kunit *test)
+{
+	static const u32 shapes[][2] = { { 1, 1 }, { 1, 4 }, { 0, 0 }, { 0, 3 } };
+	int s;
+
+	for (s = 0; s < ARRAY_SIZE(shapes); s++) {
+		u32 start = shapes[s][0], end = shapes[s][1], p;
+		unsigned int nstats = end - start + 2;
+
+		if (start)
+			KUNIT_EXPECT_EQ(test, rdmactl_stat_slot(start, 0), 0U);
+		for (p = start; p <= end; p++) {
+			KUNIT_EXPECT_EQ_MSG(test, rdmactl_stat_slot(start, p), 1 + p - start,
+					    "port %u of ports %u..%u", p, start, end);
+			KUNIT_EXPECT_LT_MSG(test, rdmactl_stat_slot(start, p), nstats,
+					    "port %u of ports %u..%u", p, start, end);
+		}
+	}
+}
+
+/*
+ * Every formatted extack message of counters.c, with its longest
+ * arguments, fits NETLINK_MAX_FMTMSG_LEN (80 bytes with the NUL), which
+ * 6.2+ cuts at, as does the compat ring before it (RDMACTL_ERR_MSG_LEN).
+ */
+static void rdmactl_counters_messages(struct kunit *test)
+{
+	char buf[256];
+	int n;
+
+	BUILD_BUG_ON(RDMACTL_ERR_MSG_LEN != 80);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_NO_DEV_COUNTERS);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_PMA_NO_RESET, U32_MAX);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_NO_PMA, U32_MAX);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_PMA_FAILED, U32_MAX, U32_MAX);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+}
+
 static struct kunit_case rdmactl_counters_cases[] = {
+	KUNIT_CASE(rdmactl_counters_slot),
+	KUNIT_CASE(rdmactl_counters_messages),
 	KUNIT_CASE(rdmactl_counters_field),
 	KUNIT_CASE(rdmactl_counters_decode),
 	KUNIT_CASE(rdmactl_counters_baseline),

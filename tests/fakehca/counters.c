@@ -7,7 +7,16 @@
  * gives each at its IBTA width, saturated as hardware does; a
  * PortCountersExtended reply gives the 64-bit ones. A PortCounters or
  * PortCountersExtended Set zeroes the counters its CounterSelect names
- * (what `perfquery -R` sends). Every call is counted in port->mads.
+ * (what `perfquery -R` sends). Every call is counted in port->mads, and
+ * the next port->mad_fail PMA MADs fail: with no reply, or answered with
+ * port->mad_fail_status.
+ *
+ * Every get_hw_stats() of a port is counted in port->hw_reads. The stats
+ * objects have the device's lifespan (lifespan_ms=), which ib_core's sysfs
+ * and rdmactl honour. With optional=1 (5.16+), ports have a fourth
+ * counter, fake_opt, optional as mlx5's op counters are: off in every
+ * object the driver allocates until `rdma statistic set link DEV/PORT
+ * optional-counters fake_opt` turns it on in ib_core's.
  */
 #include <rdma/ib_mad.h>
 #include <rdma/ib_pma.h>
@@ -25,8 +34,8 @@ const char *const fake_pma_names[FAKE_PMA_NUM] = {
 	"multicast_rcv_packets",
 };
 
-const char *const fake_hw_port_names[FAKE_HW_PORT_NUM] = {
-	"fake_rx_msgs", "fake_tx_msgs", "fake_rnr_retries",
+const char *const fake_hw_port_names[FAKE_HW_PORT_NUM + 1] = {
+	"fake_rx_msgs", "fake_tx_msgs", "fake_rnr_retries", "fake_opt",
 };
 
 const char *const fake_hw_dev_names[FAKE_HW_DEV_NUM] = {
@@ -38,15 +47,18 @@ const char *const fake_hw_dev_names[FAKE_HW_DEV_NUM] = {
  * each, filled from the names at load; before, the names themselves.
  */
 #ifdef HAVE_RDMA_STAT_DESC
-static struct rdma_stat_desc fake_hw_port_descs[FAKE_HW_PORT_NUM];
+static struct rdma_stat_desc fake_hw_port_descs[FAKE_HW_PORT_NUM + 1];
 static struct rdma_stat_desc fake_hw_dev_descs[FAKE_HW_DEV_NUM];
 
 void fake_counters_init(void)
 {
 	int i;
 
-	for (i = 0; i < FAKE_HW_PORT_NUM; i++)
+	for (i = 0; i < FAKE_HW_PORT_NUM + 1; i++)
 		fake_hw_port_descs[i].name = fake_hw_port_names[i];
+#ifdef HAVE_MODIFY_HW_STAT
+	fake_hw_port_descs[FAKE_HW_PORT_OPT].flags = IB_STAT_FLAG_OPTIONAL;
+#endif
 	for (i = 0; i < FAKE_HW_DEV_NUM; i++)
 		fake_hw_dev_descs[i].name = fake_hw_dev_names[i];
 }
@@ -151,7 +163,14 @@ static int fake_process_mad(struct ib_device *ibdev, int mad_flags, fake_port_t 
 	memset(out->data, 0, sizeof(out->data));
 
 	spin_lock_irqsave(&fdev->lock, flags);
-	if (attr == IB_PMA_CLASS_PORT_INFO) {
+	if (port->mad_fail) {
+		port->mad_fail--;
+		if (!port->mad_fail_status) {
+			spin_unlock_irqrestore(&fdev->lock, flags);
+			return IB_MAD_RESULT_FAILURE;
+		}
+		out->mad_hdr.status = cpu_to_be16(port->mad_fail_status);
+	} else if (attr == IB_PMA_CLASS_PORT_INFO) {
 		struct ib_class_port_info *cpi = payload;
 
 		cpi->base_version = 1;
@@ -206,18 +225,45 @@ int fake_hw_set(u64 *hw, const char *const *names, int n,
 	return -ENOENT;
 }
 
+/* How many port counters the device has: fake_opt only with optional=1. */
+int fake_hw_port_num(const struct fake_dev *fdev)
+{
+	return FAKE_HW_PORT_NUM + fdev->opts.optional;
+}
+
+static unsigned long fake_lifespan(struct ib_device *ibdev)
+{
+	u32 ms = to_fdev(ibdev)->opts.lifespan_ms;
+
+	return ms ? ms : RDMA_HW_STATS_DEFAULT_LIFESPAN;
+}
+
 static struct rdma_hw_stats *fake_alloc_hw_device_stats(struct ib_device *ibdev)
 {
 	return rdma_alloc_hw_stats_struct(fake_hw_dev_descs, FAKE_HW_DEV_NUM,
-					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
+					  fake_lifespan(ibdev));
+}
+
+/* A port's object; fake_opt, where there is one, starts off as mlx5's do. */
+static struct rdma_hw_stats *fake_alloc_port_stats(struct ib_device *ibdev)
+{
+	struct rdma_hw_stats *stats;
+
+	stats = rdma_alloc_hw_stats_struct(fake_hw_port_descs,
+					   fake_hw_port_num(to_fdev(ibdev)),
+					   fake_lifespan(ibdev));
+#ifdef HAVE_MODIFY_HW_STAT
+	if (stats && to_fdev(ibdev)->opts.optional)
+		set_bit(FAKE_HW_PORT_OPT, stats->is_disabled);
+#endif
+	return stats;
 }
 
 #ifdef HAVE_ALLOC_HW_PORT_STATS
 static struct rdma_hw_stats *fake_alloc_hw_port_stats(struct ib_device *ibdev,
 						      u32 port_num)
 {
-	return rdma_alloc_hw_stats_struct(fake_hw_port_descs, FAKE_HW_PORT_NUM,
-					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
+	return fake_alloc_port_stats(ibdev);
 }
 #else
 /* One op for both before 5.14: port 0 is the device. */
@@ -226,8 +272,16 @@ static struct rdma_hw_stats *fake_alloc_hw_stats(struct ib_device *ibdev,
 {
 	if (!port_num)
 		return fake_alloc_hw_device_stats(ibdev);
-	return rdma_alloc_hw_stats_struct(fake_hw_port_descs, FAKE_HW_PORT_NUM,
-					  RDMA_HW_STATS_DEFAULT_LIFESPAN);
+	return fake_alloc_port_stats(ibdev);
+}
+#endif
+
+#ifdef HAVE_MODIFY_HW_STAT
+/* Nothing to configure: fake_opt is counted whether on or off. */
+static int fake_modify_hw_stat(struct ib_device *ibdev, u32 port,
+			       unsigned int index, bool enable)
+{
+	return index == FAKE_HW_PORT_OPT ? 0 : -EINVAL;
 }
 #endif
 
@@ -239,6 +293,8 @@ static int fake_get_hw_stats(struct ib_device *ibdev, struct rdma_hw_stats *stat
 	unsigned long flags;
 	int i;
 
+	if (port_num)
+		atomic64_inc(&fake_port(ibdev, port_num)->hw_reads);
 	spin_lock_irqsave(&fdev->lock, flags);
 	for (i = 0; i < stats->num_counters; i++)
 		stats->value[i] = src[i];
@@ -255,4 +311,7 @@ const struct ib_device_ops fake_counter_ops = {
 	.alloc_hw_stats = fake_alloc_hw_stats,
 #endif
 	.get_hw_stats = fake_get_hw_stats,
+#ifdef HAVE_MODIFY_HW_STAT
+	.modify_hw_stat = fake_modify_hw_stat,
+#endif
 };

@@ -3,8 +3,9 @@
  * The knobs tests turn, under /sys/kernel/debug/rdmactl_fakehca/:
  *
  *   add               write "ports=N state=S pma=M datagram_only=0|1
- *                     ud_csum=0|1 link_layer=ib|roce netdevs=IF[,IF...]",
- *                     each optional
+ *                     ud_csum=0|1 link_layer=ib|roce netdevs=IF[,IF...]
+ *                     lifespan_ms=MS optional=0|1", each optional
+ *                     (counters.c: the last two)
  *   remove            write a device name
  *   devices           the devices, one name a line
  *   DEV/hw_counters   device hw counters: read "name value" lines; write
@@ -21,6 +22,10 @@
  *   DEV/portN/pma     PMA counters, as hw_counters (no event)
  *   DEV/portN/hw_counters  port hw counters, likewise
  *   DEV/portN/mads    how many process_mad() calls the port has had
+ *   DEV/portN/mad_fail  write "N" (the next N PMA MADs fail, no reply) or
+ *                     "N STATUS" (answered with that MAD status); reads
+ *                     how many are left to fail
+ *   DEV/portN/hw_reads  how many get_hw_stats() calls the port has had
  *
  * Directories keep the name the device had when it was created.
  */
@@ -45,7 +50,8 @@ static const struct {
 	[K_GUID] = { "guid", 0644 }, [K_GIDS] = { "gids", 0644 },
 	[K_PKEYS] = { "pkeys", 0644 }, [K_REREGISTER] = { "reregister", 0200 },
 	[K_PMA] = { "pma", 0644 }, [K_PORT_HW] = { "hw_counters", 0644 },
-	[K_MADS] = { "mads", 0444 },
+	[K_MADS] = { "mads", 0444 }, [K_MAD_FAIL] = { "mad_fail", 0644 },
+	[K_HW_READS] = { "hw_reads", 0444 },
 };
 
 static struct dentry *fake_root;
@@ -77,8 +83,9 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 		mutex_unlock(&fake_lock);
 		return 0;
 	}
-	if (k->kind == K_MADS) {
-		seq_printf(m, "%lld\n", (long long)atomic64_read(&p->mads));
+	if (k->kind == K_MADS || k->kind == K_HW_READS) {
+		seq_printf(m, "%lld\n", (long long)atomic64_read(k->kind == K_MADS ?
+								  &p->mads : &p->hw_reads));
 		return 0;
 	}
 
@@ -122,7 +129,10 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 		fake_show_counters(m, p->pma, FAKE_PMA_NUM, fake_pma_names);
 		break;
 	case K_PORT_HW:
-		fake_show_counters(m, p->hw, FAKE_HW_PORT_NUM, fake_hw_port_names);
+		fake_show_counters(m, p->hw, fake_hw_port_num(fdev), fake_hw_port_names);
+		break;
+	case K_MAD_FAIL:
+		seq_printf(m, "%u\n", p->mad_fail);
 		break;
 	default:
 		break;
@@ -160,8 +170,8 @@ static int fake_set_counter(struct fake_knob *k, char *buf)
 	if (k->kind == K_PMA)
 		err = fake_pma_set(k->port, name, value, add);
 	else if (k->kind == K_PORT_HW)
-		err = fake_hw_set(k->port->hw, fake_hw_port_names, FAKE_HW_PORT_NUM,
-				  name, value, add);
+		err = fake_hw_set(k->port->hw, fake_hw_port_names,
+				  fake_hw_port_num(k->fdev), name, value, add);
 	else
 		err = fake_hw_set(k->fdev->hw, fake_hw_dev_names, FAKE_HW_DEV_NUM,
 				  name, value, add);
@@ -207,6 +217,28 @@ static int fake_set_pkeys(struct fake_port *p, char *buf, unsigned long *flags)
 	return 0;
 }
 
+/* "N" or "N STATUS": how the next N PMA MADs fail. */
+static int fake_set_mad_fail(struct fake_port *p, char *buf)
+{
+	char *sp = strchr(buf, ' ');
+	unsigned long flags;
+	u16 status = 0;
+	u32 n;
+
+	if (sp) {
+		*sp++ = '\0';
+		if (kstrtou16(skip_spaces(sp), 0, &status))
+			return -EINVAL;
+	}
+	if (kstrtou32(buf, 0, &n))
+		return -EINVAL;
+	spin_lock_irqsave(&p->fdev->lock, flags);
+	p->mad_fail = n;
+	p->mad_fail_status = status;
+	spin_unlock_irqrestore(&p->fdev->lock, flags);
+	return 0;
+}
+
 /* Change one port attribute and raise the event hardware would. */
 static int fake_set_port(struct fake_knob *k, char *buf)
 {
@@ -239,6 +271,8 @@ static int fake_set_port(struct fake_knob *k, char *buf)
 	case K_REREGISTER:
 		event = IB_EVENT_CLIENT_REREGISTER;
 		break;
+	case K_MAD_FAIL:
+		return fake_set_mad_fail(p, buf);
 	default:
 		err = kstrtou64(buf, 0, &v);
 		if (err)
@@ -272,6 +306,18 @@ static int fake_set_port(struct fake_knob *k, char *buf)
 	return 0;
 }
 
+/* optional=1 needs optional counters in ib_core (5.16). */
+static int fake_parse_optional(const char *val, bool *optional)
+{
+	int err = kstrtobool(val, optional);
+
+#ifndef HAVE_MODIFY_HW_STAT
+	if (!err && *optional)
+		return -EOPNOTSUPP;
+#endif
+	return err;
+}
+
 /* The options of the "add" knob, each optional. */
 static int fake_add(char *buf)
 {
@@ -298,6 +344,10 @@ static int fake_add(char *buf)
 			err = kstrtobool(val, &opts.ud_csum);
 		else if (!strcmp(tok, "link_layer"))
 			err = fake_parse_link_layer(val, &opts.roce);
+		else if (!strcmp(tok, "lifespan_ms"))
+			err = kstrtou32(val, 0, &opts.lifespan_ms);
+		else if (!strcmp(tok, "optional"))
+			err = fake_parse_optional(val, &opts.optional);
 		else if (!strcmp(tok, "netdevs") || !strcmp(tok, "netdev"))
 			err = strscpy(opts.netdevs, val, sizeof(opts.netdevs)) < 0 ? -E2BIG : 0;
 		else
@@ -363,6 +413,7 @@ static ssize_t fake_knob_write(struct file *file, const char __user *ubuf,
 		break;
 	case K_DEVICES:
 	case K_MADS:
+	case K_HW_READS:
 		err = -EPERM;
 		break;
 	default:

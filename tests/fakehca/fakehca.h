@@ -61,7 +61,9 @@ enum fake_pma_mode {
 
 #define FAKE_HW_PORT_NUM	3
 #define FAKE_HW_DEV_NUM		2
-extern const char *const fake_hw_port_names[FAKE_HW_PORT_NUM];
+/* optional=1: a fourth port counter, fake_opt, off until `rdma statistic set`. */
+#define FAKE_HW_PORT_OPT	FAKE_HW_PORT_NUM
+extern const char *const fake_hw_port_names[FAKE_HW_PORT_NUM + 1];
 extern const char *const fake_hw_dev_names[FAKE_HW_DEV_NUM];
 
 struct fake_dev;
@@ -72,7 +74,8 @@ enum fake_knob_kind {
 	K_ADD, K_REMOVE, K_DEVICES,
 	K_DEV_HW, K_FATAL,
 	K_STATE, K_LID, K_LMC, K_SM_LID, K_SM_SL, K_SUBNET_PREFIX, K_GUID,
-	K_GIDS, K_PKEYS, K_REREGISTER, K_PMA, K_PORT_HW, K_MADS,
+	K_GIDS, K_PKEYS, K_REREGISTER, K_PMA, K_PORT_HW, K_MADS, K_MAD_FAIL,
+	K_HW_READS,
 	K_NUM
 };
 
@@ -101,8 +104,11 @@ struct fake_port {
 	union ib_gid gids[FAKE_GID_TBL_LEN];	/* [0] is prefix + guid */
 	u16 pkeys[FAKE_PKEY_TBL_LEN];
 	u64 pma[FAKE_PMA_NUM];
-	u64 hw[FAKE_HW_PORT_NUM];
+	u64 hw[FAKE_HW_PORT_NUM + 1];
 	atomic64_t mads;			/* process_mad calls */
+	atomic64_t hw_reads;			/* get_hw_stats calls */
+	u32 mad_fail;				/* PMA MADs left to fail */
+	u16 mad_fail_status;			/* 0: IB_MAD_RESULT_FAILURE */
 	struct net_device *ndev;		/* RoCE: held until removal */
 	struct fake_knob knobs[FAKE_PORT_KNOBS];
 };
@@ -114,6 +120,8 @@ struct fake_dev_opts {
 	enum fake_pma_mode pma;
 	bool datagram_only;
 	bool ud_csum;			/* IB_DEVICE_UD_IP_CSUM */
+	bool optional;			/* the optional port counter fake_opt */
+	u32 lifespan_ms;		/* of the hw stats objects; 0: the default */
 	bool roce;			/* RoCE v1 and v2 on netdevs[] */
 	char netdevs[128];		/* comma-separated; port N takes the Nth */
 };
@@ -163,6 +171,7 @@ int fake_pma_set(struct fake_port *port, const char *name, u64 value, bool add);
 void fake_counters_init(void);
 int fake_hw_set(u64 *hw, const char *const *names, int n,
 		const char *name, u64 value, bool add);
+int fake_hw_port_num(const struct fake_dev *fdev);
 
 /* debugfs.c */
 int fake_debugfs_init(void);

@@ -87,7 +87,7 @@ else
 		"$(jq '[.[0].counters[] | select(.source == "pma")] | length' <<<"$after")"
 fi
 t_run "rxe has no device-level counters" 1 "$RDMACTL_TOP/build/tests/nlraw" STAT_GET DEV_NAME:strz:rxe0 PORT_INDEX:u32:0
-t_eq "and says so" "error 19: rxe0 has no device-level counters" "$T_OUT"
+t_eq "and says so" "error 19: the device has no device-level counters" "$T_OUT"
 
 # --- the fake HCA's PMA: values set come back exactly, at their widths.
 k=$knobs/fakeib0/port1
@@ -147,6 +147,92 @@ t_eq "noietf set = sysfs's counter files" "$(ls /sys/class/infiniband/$noietf/po
 t_eq "noietf: 64-bit data counters" "64" "$(counter "$j" port_rcv_data width)"
 echo "$noietf" >$knobs/remove
 
+# --- rate limits: an unprivileged loop of snapshots reads the driver at
+# most once per lifespan of its stats object (as sysfs does), and the PMA
+# as often (at least 10 ms apart), however many callers ask.
+echo "lifespan_ms=3000" >$knobs/add
+slow=$(tail -1 $knobs/devices)
+sk=$knobs/$slow/port1
+rdmactl stat show $slow/1 >/dev/null
+sleep 3.1
+# snapshots N DEV/PORT: N unprivileged snapshots, 0.1 s apart, in one
+# process (a VM under TCG starts few processes a second); sets $ms, the
+# milliseconds they took.
+snapshots() {
+	local t0=$(date +%s%N)
+	nobody rdmactl -j stat watch -i 0.1 -n "$1" "$2" >/dev/null
+	ms=$((($(date +%s%N) - t0) / 1000000))
+}
+r0=$(cat $sk/hw_reads) m0=$(cat $sk/mads)
+snapshots 20 $slow/1
+reads=$(($(cat $sk/hw_reads) - r0)) mads=$(($(cat $sk/mads) - m0)) most=$((ms / 3000 + 1))
+[ $reads -le $most ] && t_pass "lifespan 3 s: 20 snapshots in $ms ms read the driver $reads times (<= $most)" ||
+	t_fail "lifespan 3 s: 20 snapshots in $ms ms read the driver $reads times (> $most)"
+[ $mads -le $((2 * most)) ] && t_pass "and sent $mads PMA MADs (<= $most snapshots' worth)" ||
+	t_fail "and sent $mads PMA MADs (> $most snapshots' worth)"
+echo "fake_tx_msgs 7" >$sk/hw_counters
+echo "port_rcv_packets 8" >$sk/pma
+sleep 3.1
+j=$(nobody rdmactl -j stat show $slow/1)
+t_eq "a lifespan later, the driver's new value" "7" "$(counter "$j" fake_tx_msgs)"
+t_eq "and the PMA's" "8" "$(counter "$j" port_rcv_packets)"
+echo "$slow" >$knobs/remove
+
+# --- a PMA that did not answer is asked again, at most once a second;
+# one that says it has no such method or attribute is believed.
+echo "ports=1" >$knobs/add
+flaky=$(tail -1 $knobs/devices)
+fk=$knobs/$flaky/port1
+echo 1 >$fk/mad_fail
+j=$(rdmactl -j stat show $flaky/1)
+t_eq "ClassPortInfo failed: no PMA counters in that snapshot" "" "$(jq -r '.[0].pma_set // empty' <<<"$j")"
+sleep 1.1
+j=$(rdmactl -j stat show $flaky/1)
+t_eq "a second later the PMA is asked again and answers" "extended" "$(jq -r '.[0].pma_set // empty' <<<"$j")"
+t_eq "with sysfs's values" "$(cat /sys/class/infiniband/$flaky/ports/1/counters/port_xmit_data)" \
+	"$(counter "$j" port_xmit_data)"
+echo "$flaky" >$knobs/remove
+echo "ports=1" >$knobs/add
+flaky=$(tail -1 $knobs/devices)
+fk=$knobs/$flaky/port1
+echo 1000 >$fk/mad_fail
+m0=$(cat $fk/mads)
+snapshots 20 $flaky/1
+mads=$(($(cat $fk/mads) - m0)) most=$((ms / 1000 + 1))
+[ $mads -le $most ] && t_pass "a PMA that keeps failing: 20 snapshots in $ms ms asked it $mads times (<= $most)" ||
+	t_fail "a PMA that keeps failing: 20 snapshots in $ms ms asked it $mads times (> $most)"
+echo "$flaky" >$knobs/remove
+echo "ports=1" >$knobs/add
+flaky=$(tail -1 $knobs/devices)
+fk=$knobs/$flaky/port1
+echo "1 0x0c" >$fk/mad_fail
+rdmactl stat show $flaky/1 >/dev/null
+m0=$(cat $fk/mads)
+sleep 1.1
+j=$(rdmactl -j stat show $flaky/1)
+t_eq "ClassPortInfo unsupported (status 0x0c): no PMA, for good" "" "$(jq -r '.[0].pma_set // empty' <<<"$j")"
+t_eq "and it is not asked again" "$m0" "$(cat $fk/mads)"
+echo "$flaky" >$knobs/remove
+
+# --- driver counters rdmactl's own stats object cannot have: optional
+# ones (`rdma statistic set ... optional-counters`, 5.16+) and those of
+# QPs bound to counters. The reply says it lacks them.
+t_eq "a port without optional or bound counters: the reply is whole" "false" \
+	"$(rdmactl -j stat show fakeib0/1 | jq -r '.[0].partial // false')"
+if echo "optional=1" >$knobs/add 2>/dev/null; then
+	opt=$(tail -1 $knobs/devices)
+	t_run "rdma statistic turns the optional counter on" 0 \
+		rdma statistic set link $opt/1 optional-counters fake_opt
+	t_match "rdma statistic reports it" '"fake_opt":' "$(rdma -j statistic show link $opt/1)"
+	j=$(rdmactl -j stat show $opt/1)
+	t_eq "rdmactl's reply lacks it" "" "$(counter "$j" fake_opt)"
+	t_eq "and says it is partial" "true" "$(jq -r '.[0].partial // false' <<<"$j")"
+	t_match "text says so" "partial" "$(rdmactl stat show $opt/1 | head -1)"
+	echo "$opt" >$knobs/remove
+else
+	t_pass "no optional counters before 5.16: nothing to flag"
+fi
+
 # --errors: only the error counters that are not zero.
 t_run "stat show --errors" 0 rdmactl stat show --errors
 t_eq "--errors shows the non-zero error counters only" \
@@ -173,13 +259,21 @@ if [ -d $pmadir ]; then
 	t_match "rxe0/1's PMA counted the traffic" "^[1-9][0-9]*$" "$before"
 	t_run "hardware reset of a port whose PMA does not reset" 1 rdmactl stat reset --hardware rxe0/1
 	t_eq "is refused by name" \
-		"rdmactl: rxe0 port 1's PMA does not reset; reset without hardware to set a baseline" "$T_ERR"
+		"rdmactl: port 1's PMA does not reset; reset without hardware to set a baseline" "$T_ERR"
 	t_eq "and nothing was reset" "$before" "$(cat $pmadir/port_xmit_packets)"
 else
 	t_run "hardware reset of a port without PMA" 1 rdmactl stat reset --hardware rxe0/1
 	t_eq "is refused by name" \
-		"rdmactl: rxe0 port 1 has no PMA to reset; reset without hardware to set a baseline" "$T_ERR"
+		"rdmactl: port 1 has no PMA to reset; reset without hardware to set a baseline" "$T_ERR"
 fi
+# A device name of 60 bytes: the refusal still fits the 80 bytes a formatted
+# extack message has (NETLINK_MAX_FMTMSG_LEN), for it names the port only.
+long=rxe_$(printf 'x%.0s' $(seq 56))
+rdma dev set rxe1 name $long
+t_run "hardware reset of a port of a device with a 60-byte name" 1 rdmactl stat reset --hardware $long/1
+t_match "is refused with the whole message" \
+	"^rdmactl: port 1('s PMA does not reset| has no PMA to reset); reset without hardware to set a baseline\$" "$T_ERR"
+rdma dev set $long name rxe1
 t_run "hardware reset of every port skips those without a PMA that resets" 0 \
 	rdmactl stat reset --hardware
 t_run "baseline reset of every port" 0 rdmactl stat reset

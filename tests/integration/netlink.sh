@@ -43,6 +43,12 @@ t_run "reply-only attribute in a request" 1 "$nlraw" PORT_GET DEV_NAME:strz:rxe0
 t_match "reply attribute in a request: refused" "^error 22: .+" "$T_OUT"
 t_run "truncated attribute" 1 "$nlraw" --tail 0c000200 DEV_GET DEV_NAME:strz:rxe0
 t_match "truncated trailing attribute: refused with a message" "^error 22: .+" "$T_OUT"
+t_run "IPOIB_SET with a mode that is no IPoIB mode" 1 "$nlraw" IPOIB_SET IPOIB_IFNAME:strz:ib0 IPOIB_MODE:u8:2
+t_eq "refused by the policy (NLA_POLICY_MAX)" "error 34: integer out of range" "$T_OUT"
+t_run "ROCE_SET with a mode that is no RoCE mode" 1 "$nlraw" ROCE_SET DEV_NAME:strz:rxe0 ROCE_MODE:u8:7
+t_eq "refused by the policy (NLA_POLICY_RANGE)" "error 34: integer out of range" "$T_OUT"
+t_run "ROCE_SET with the IB GID type for a mode" 1 "$nlraw" ROCE_SET DEV_NAME:strz:rxe0 ROCE_MODE:u8:1
+t_eq "below the range: refused too" "error 34: integer out of range" "$T_OUT"
 t_run "unknown command" 1 "$nlraw" 77
 t_match "unknown command: EOPNOTSUPP" "^error 95: " "$T_OUT"
 

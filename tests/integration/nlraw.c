@@ -39,6 +39,8 @@ static const struct { const char *name; unsigned int value; } names[] = {
 	{ "ROCE_GET", RDMACTL_CMD_ROCE_GET }, { "ROCE_SET", RDMACTL_CMD_ROCE_SET },
 	{ "ROCE_MODE", RDMACTL_A_ROCE_MODE }, { "ROCE_TOS", RDMACTL_A_ROCE_TOS },
 	{ "ROCE_CLEAR", RDMACTL_A_ROCE_CLEAR },
+	{ "IPOIB_SET", RDMACTL_CMD_IPOIB_SET }, { "IPOIB_IFNAME", RDMACTL_A_IPOIB_IFNAME },
+	{ "IPOIB_MODE", RDMACTL_A_IPOIB_MODE },
 };
 
 /* A number, or one of the uapi names above without its prefix. */

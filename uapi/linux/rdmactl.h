@@ -72,13 +72,23 @@
  *   device's own counters. Request (dump): every port of every device, or
  *   of one device (its device-level counters first, as port 0). Either
  *   may carry RDMACTL_A_STAT_BASELINE to subtract the port's baseline.
+ *   On a switch (whose ports start at 0) port 0 is its port 0, and the
+ *   device's own counters are not reported.
  *   Reply, one message per port, one consistent snapshot:
  *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME, RDMACTL_A_PORT_INDEX
- *     RDMACTL_A_STAT_TIMESTAMP       u64     ns, CLOCK_MONOTONIC
+ *     RDMACTL_A_STAT_TIMESTAMP       u64     ns, CLOCK_MONOTONIC, of the read
  *     RDMACTL_A_STAT_PMA_SET         u8      enum rdmactl_pma_set; absent
  *                                            when the port has no PMA
  *     RDMACTL_A_STAT_BASELINE_TIMESTAMP u64  when the subtracted baseline
  *                                            was taken; only when one was
+ *     RDMACTL_A_STAT_HW_PARTIAL      flag    the driver has counters for the
+ *                                            port that this reply lacks:
+ *                                            optional ones (`rdma statistic
+ *                                            set ... optional-counters`),
+ *                                            or those of QPs bound to
+ *                                            counters; ib_core's RDMA
+ *                                            netlink (`rdma statistic`)
+ *                                            has them
  *     RDMACTL_A_STAT_COUNTER         nest    one per counter, repeated:
  *       RDMACTL_A_COUNTER_NAME       string  sysfs's name (counters/,
  *                                            hw_counters/)
@@ -92,6 +102,13 @@
  *   PMA counters cost at most two MADs per port and snapshot (PortCounters,
  *   and PortCountersExtended when ClassPortInfo advertises it; the first
  *   snapshot of a port also reads ClassPortInfo), chosen as sysfs does.
+ *   Snapshots are rate-limited per port, whoever asks: the driver is read
+ *   again once its last read is older than the driver's lifespan for the
+ *   counters (sysfs's hw_counters/lifespan, 10 ms by default), and the PMA
+ *   as often (10 ms at least); a snapshot in between repeats the last read,
+ *   and its RDMACTL_A_STAT_TIMESTAMP is that read's. A PMA that does
+ *   not answer ClassPortInfo is asked again at most once a second; until
+ *   it answers, replies have no PMA counters.
  *   PMA counters come before driver counters. A name is unique within a
  *   source only: a PMA and a driver may both report one (rxe's
  *   link_downed), and both are sent, each with its source.
@@ -136,7 +153,8 @@
  *
  * RDMACTL_CMD_IPOIB_SET (CAP_NET_ADMIN in the interface's namespace)
  *   Request (doit): the interface (IFINDEX or IFNAME), and
- *     RDMACTL_A_IPOIB_MODE           u8      datagram or connected
+ *     RDMACTL_A_IPOIB_MODE           u8      datagram or connected (any other
+ *                                            value: -ERANGE, from the policy)
  *     RDMACTL_A_IPOIB_MTU            u32     optional; without it the mode
  *                                            brings its own (connected:
  *                                            its largest, datagram: the
@@ -185,6 +203,7 @@
  *   Request (doit): a device, optionally RDMACTL_A_PORT_INDEX (without it:
  *   every port of the device), and either or both of
  *     RDMACTL_A_ROCE_MODE            u8      RDMACTL_GID_TYPE_ROCE_V1 or _V2
+ *                                            (else -ERANGE, from the policy)
  *     RDMACTL_A_ROCE_TOS             u8
  *   or, alone,
  *     RDMACTL_A_ROCE_CLEAR           flag    forget the saved settings (rdma_cm
@@ -203,8 +222,13 @@
  *   the device's attributes (DEV_INDEX, DEV_NAME) if it cannot. Nothing
  *   goes to a namespace being destroyed, nor tells of the netdevs the
  *   module sees when it loads or unloads.
- *   Anyone may subscribe. Each carries what a subscriber needs without a
- *   follow-up query:
+ *   Anyone may subscribe (no GENL_MCAST_CAP_NET_ADMIN), on purpose: an
+ *   event says no more than the unprivileged GETs say in the same
+ *   namespace, ib_core's own RDMA netlink monitor group is open to all
+ *   (NL_CFG_F_NONROOT_RECV), and the kernel's flag checks CAP_NET_ADMIN in
+ *   the namespace's user namespace, which a user namespace's owner has
+ *   anyway (Documentation/events.md). Each carries what a subscriber
+ *   needs without a follow-up query:
  *     RDMACTL_A_EVENT_TYPE           u8      enum rdmactl_event
  *     RDMACTL_A_EVENT_SEQ            u64     per namespace, from 1, +1 per
  *                                            message meant for it: a gap
@@ -356,6 +380,7 @@ enum rdmactl_attr {
 	RDMACTL_A_ROCE_RESTORED,	/* flag */
 
 	RDMACTL_A_EVENT_LOST,		/* u64 */
+	RDMACTL_A_STAT_HW_PARTIAL,	/* flag */
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
