@@ -59,6 +59,14 @@ static const struct nla_policy rdmactl_gid_policy[RDMACTL_A_GID_INDEX + 1] = {
 	[RDMACTL_A_GID_INDEX] = { .type = NLA_U32 },
 };
 
+static const struct nla_policy rdmactl_roce_get_policy[RDMACTL_A_ROCE_PROBE + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_ROCE_PROBE] = { .type = NLA_FLAG },
+};
+
 static const struct nla_policy rdmactl_roce_policy[RDMACTL_A_ROCE_CLEAR + 1] = {
 	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
 	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
@@ -125,8 +133,9 @@ static const struct genl_ops rdmactl_ops[] = {
 		.cmd = RDMACTL_CMD_ROCE_GET,
 		.doit = rdmactl_roce_get_doit,
 		.dumpit = rdmactl_roce_get_dumpit,
-		.policy = rdmactl_port_policy,
-		.maxattr = ARRAY_SIZE(rdmactl_port_policy) - 1,
+		/* RDMACTL_A_ROCE_PROBE checks CAP_NET_ADMIN itself. */
+		.policy = rdmactl_roce_get_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_roce_get_policy) - 1,
 	},
 	{
 		.cmd = RDMACTL_CMD_ROCE_SET,

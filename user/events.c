@@ -77,6 +77,11 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		ev->roce_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_TOS]);
 		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
 	}
+	if (tb[RDMACTL_A_ROCE_ERROR]) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_ERROR;
+		ev->roce_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_ROCE_ERROR]);
+		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
+	}
 	return 0;
 }
 

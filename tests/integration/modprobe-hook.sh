@@ -89,9 +89,14 @@ EOF
 	done
 }
 
-# Prints "N first-changes...".
+# Prints "N first-changes...". Often called in $(...), where the watcher
+# is no child to wait for: its last line says it is done.
 cm_watch_stop() {
+	local i
 	touch /tmp/cm-watch.stop
-	wait "$cm_watch_pid"
+	for i in $(seq 100); do
+		[ "$(wc -l </tmp/cm-watch.out)" -ge 2 ] && break
+		sleep 0.05
+	done
 	tail -1 /tmp/cm-watch.out
 }
