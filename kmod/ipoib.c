@@ -397,6 +397,12 @@ VISIBLE_IF_KUNIT int rdmactl_ipoib_mode_parse(const struct nlattr *attr,
 }
 EXPORT_SYMBOL_IF_KUNIT(rdmactl_ipoib_mode_parse);
 
+/*
+ * One IPOIB_SET at a time (the family is parallel_ops): the old mode and
+ * MTU it rolls back to are read, and the new ones applied, under it.
+ */
+static DEFINE_MUTEX(rdmactl_ipoib_lock);
+
 int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
@@ -421,6 +427,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
 
+	mutex_lock(&rdmactl_ipoib_lock);
 	err = rdmactl_ipoib_read_one(ndev, &ib);
 	if (err) {
 		NL_SET_ERR_MSG(info->extack, "the interface went away");
@@ -475,6 +482,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 				ib.name, rdmactl_mode_names[mode], err);
 	}
 out_put:
+	mutex_unlock(&rdmactl_ipoib_lock);
 	dev_put(ndev);
 	return err;
 }

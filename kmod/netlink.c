@@ -150,10 +150,21 @@ static const struct genl_multicast_group rdmactl_mcgrps[] = {
 	{ .name = RDMACTL_MCGRP_EVENTS },
 };
 
+/*
+ * parallel_ops: no genl_mutex around our handlers, which wait on firmware
+ * (PMA MADs), configfs and RTNL; holding it would stall every generic
+ * netlink family's requests, nlctrl's too. What it serialised is ours to
+ * serialise: ROCE_SET, PROBE and the restore take rdmactl_cm_lock
+ * (roce.c), IPOIB_SET its mode and MTU change with their rollback under
+ * rdmactl_ipoib_lock (ipoib.c), counters their port's st->lock
+ * (counters.c); dumps keep their state in cb->ctx. Before 6.2 formatted
+ * extack messages share a ring of buffers (compat.c).
+ */
 struct genl_family rdmactl_family __ro_after_init = {
 	.name = RDMACTL_GENL_NAME,
 	.version = RDMACTL_GENL_VERSION,
 	.netnsok = true,
+	.parallel_ops = true,
 	.module = THIS_MODULE,
 	.ops = rdmactl_ops,
 	.n_ops = ARRAY_SIZE(rdmactl_ops),

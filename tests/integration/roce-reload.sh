@@ -30,7 +30,8 @@ cm_read() {
 now() { date +%s%N; }
 ms_since() { echo $((($(now) - $1) / 1000000)); }
 
-# Item 7: a module load that takes 5 s holds up nothing else.
+# Item 7: a module load that takes 5 s holds up nothing else, since no
+# request loads modules.
 t_run "rdma_cm unloads" 0 rdma_cm_unload
 modprobe_hook 5
 nobody rdmactl roce show rxe0/1 >/dev/null 2>&1 &
@@ -50,6 +51,27 @@ t_eq "rdma link delete rxe1 meanwhile takes under 2 s ($ms ms)" "yes" \
 	"$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
 rdma link add rxe1 type rxe netdev veth1
 modprobe_unhook
+
+# Item 7 without module loading: a ROCE_SET waiting in configfs, whose
+# directory lock a listing into a userfaultfd page holds (anyone who can
+# list rdma_cm/ can), holds up neither generic netlink nor the device.
+modprobe rdma_cm
+"$RDMACTL_TOP/build/tests/cfgstall" $cm 8 >/tmp/cfgstall.out 2>&1 &
+stall=$!
+for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
+t_eq "a listing of rdma_cm/ holds its lock" "stalled" "$(head -1 /tmp/cfgstall.out)"
+rdmactl roce set rxe1/1 tos 16 >/dev/null 2>&1 &
+bg=$!
+sleep 1
+t_run "genl ctrl list while a roce set waits in configfs" 0 timeout 3 genl ctrl list
+t0=$(now)
+rdma link delete rxe1
+ms=$(ms_since "$t0")
+t_eq "rdma link delete rxe1 meanwhile takes under 2 s ($ms ms)" "yes" \
+	"$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
+wait $stall $bg
+rdma link add rxe1 type rxe netdev veth1
+rdmactl roce forget rxe1 2>/dev/null
 rdma_cm_loaded && rdma_cm_unload >/dev/null
 
 # Item 9: saved settings outlive an rdma_cm reload. rxe has RoCE v2 only,

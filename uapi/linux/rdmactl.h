@@ -241,7 +241,9 @@
  *   were lost, and a dump gives the state again.
  *
  * DEV_GET, PORT_GET, STAT_GET, IPOIB_GET, GID_GET and ROCE_GET change nothing and need no
- * privilege (ROCE_GET's PROBE excepted). No request loads a module.
+ * privilege (ROCE_GET's PROBE excepted). No request loads a module. Requests
+ * run in parallel (the family is parallel_ops): one waiting on firmware or
+ * on rdma_cm holds up no other, nor the rest of generic netlink.
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
 #define _UAPI_LINUX_RDMACTL_H
