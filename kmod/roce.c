@@ -538,7 +538,7 @@ static void rdmactl_roce_rescan_devs(void)
 static void rdmactl_roce_restore_work(struct work_struct *work)
 {
 	struct rdmactl_roce_pending *p, *tmp;
-	unsigned int delay = 0;
+	unsigned int delay = 0, wait;
 	bool rescan;
 	LIST_HEAD(todo);
 	LIST_HEAD(again);
@@ -562,8 +562,10 @@ static void rdmactl_roce_restore_work(struct work_struct *work)
 		list_del(&p->list);
 		if (rdmactl_roce_restore_dev(p, p->tries + 1 >= RDMACTL_ROCE_RESTORE_TRIES) ==
 		    -EAGAIN) {
+			/* 100 ms, doubling up to 1.6 s: about 10 s in all. */
+			wait = RDMACTL_ROCE_RESTORE_DELAY_MS << min_t(unsigned int, p->tries, 4);
+			delay = max(delay, wait);
 			p->tries++;
-			delay = max(delay, RDMACTL_ROCE_RESTORE_DELAY_MS << min(p->tries - 1, 4U));
 			list_add_tail(&p->list, &again);
 		} else {
 			kfree(p);
