@@ -37,7 +37,7 @@ static void rdmactl_generation_bump(void)
 static struct rdmactl_dev *rdmactl_dev_tryget(struct rdmactl_dev *dev,
 					      struct net *net)
 {
-	if (!dev || !rdma_dev_access_netns(dev->ibdev, net))
+	if (!dev || (net && !rdma_dev_access_netns(dev->ibdev, net)))
 		return NULL;
 	if (!refcount_inc_not_zero(&dev->users))
 		return NULL;
@@ -84,8 +84,9 @@ struct rdmactl_dev *rdmactl_dev_get_by_name(struct net *net, const char *name)
 }
 
 /*
- * The first device at or after *index that the namespace may access, with
- * a reference; *index is set to its index. NULL when there is none.
+ * The first device at or after *index that the namespace may access (net
+ * NULL: any device), with a reference; *index is set to its index. NULL
+ * when there is none.
  */
 struct rdmactl_dev *rdmactl_dev_get_next(struct net *net, u32 *index)
 {

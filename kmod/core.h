@@ -72,6 +72,7 @@ void rdmactl_client_unregister(void);
 struct rdmactl_dev *rdmactl_dev_get_by_index(struct net *net, u32 index);
 struct rdmactl_dev *rdmactl_dev_get_by_name(struct net *net, const char *name);
 struct rdmactl_dev *rdmactl_dev_get_any(u32 index);
+/* net NULL: every device, whatever namespaces see it. */
 struct rdmactl_dev *rdmactl_dev_get_next(struct net *net, u32 *index);
 void rdmactl_dev_put(struct rdmactl_dev *dev);
 void rdmactl_dev_name(struct rdmactl_dev *dev, char *buf);
@@ -121,6 +122,7 @@ struct rdmactl_event_item {
 	u8 mode;		/* IPoIB: enum rdmactl_ipoib_mode; RoCE: GID type */
 	u8 tos;
 	bool restored;
+	int error;		/* RoCE: a restore that failed, -errno */
 	u32 mtu;
 	struct net *net;	/* netdev events: the netdev's namespace, held */
 	bool find_netdev;	/* the worker finds port's netdev, and net */
@@ -141,7 +143,8 @@ void rdmactl_events_exit(void);
 void rdmactl_event_dev_init(struct rdmactl_dev *dev);
 void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name);
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
-void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored);
+void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
+			int error);
 
 /* counters.c */
 

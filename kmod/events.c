@@ -88,6 +88,9 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		       nla_put_u32(skb, RDMACTL_A_IPOIB_MTU, ev->mtu) ? -EMSGSIZE : 0;
 	if (ev->type == RDMACTL_EVENT_OVERFLOW)
 		return nla_put_u64_64bit(skb, RDMACTL_A_EVENT_LOST, ev->lost, RDMACTL_A_PAD);
+	if (ev->type == RDMACTL_EVENT_ROCE && ev->error)
+		return nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error) ||
+		       nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED) ? -EMSGSIZE : 0;
 	if (ev->type == RDMACTL_EVENT_ROCE)
 		return nla_put_u8(skb, RDMACTL_A_ROCE_MODE, ev->mode) ||
 		       nla_put_u8(skb, RDMACTL_A_ROCE_TOS, ev->tos) ||
@@ -298,7 +301,8 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
 }
 
 /* A RoCE port's new rdma_cm defaults (roce.c). */
-void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored)
+void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
+			int error)
 {
 	struct rdmactl_event_item *ev = rdmactl_event_new(RDMACTL_EVENT_ROCE, GFP_KERNEL);
 
@@ -312,6 +316,7 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 	ev->mode = mode;
 	ev->tos = tos;
 	ev->restored = restored;
+	ev->error = error;
 	rdmactl_event_queue(ev);
 }
 

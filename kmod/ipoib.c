@@ -337,8 +337,9 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 }
 
 /*
- * One IPOIB_SET at a time: a set and its undo must not interleave with
- * another's, whose undo would put back values read before this one.
+ * One IPOIB_SET at a time (the family is parallel_ops): a set and its undo
+ * must not interleave with another's, whose undo would put back values
+ * read before this one.
  */
 static DEFINE_MUTEX(rdmactl_ipoib_lock);
 

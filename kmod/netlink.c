@@ -59,6 +59,14 @@ static const struct nla_policy rdmactl_gid_policy[RDMACTL_A_GID_INDEX + 1] = {
 	[RDMACTL_A_GID_INDEX] = { .type = NLA_U32 },
 };
 
+static const struct nla_policy rdmactl_roce_get_policy[RDMACTL_A_ROCE_PROBE + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_ROCE_PROBE] = { .type = NLA_FLAG },
+};
+
 static const struct nla_policy rdmactl_roce_policy[RDMACTL_A_ROCE_CLEAR + 1] = {
 	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
 	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
@@ -126,8 +134,9 @@ static const struct genl_ops rdmactl_ops[] = {
 		.cmd = RDMACTL_CMD_ROCE_GET,
 		.doit = rdmactl_roce_get_doit,
 		.dumpit = rdmactl_roce_get_dumpit,
-		.policy = rdmactl_port_policy,
-		.maxattr = ARRAY_SIZE(rdmactl_port_policy) - 1,
+		/* RDMACTL_A_ROCE_PROBE checks CAP_NET_ADMIN itself. */
+		.policy = rdmactl_roce_get_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_roce_get_policy) - 1,
 	},
 	{
 		.cmd = RDMACTL_CMD_ROCE_SET,
@@ -142,10 +151,21 @@ static const struct genl_multicast_group rdmactl_mcgrps[] = {
 	{ .name = RDMACTL_MCGRP_EVENTS },
 };
 
+/*
+ * parallel_ops: no genl_mutex around our handlers, which wait on firmware
+ * (PMA MADs), configfs and RTNL; holding it would stall every generic
+ * netlink family's requests, nlctrl's too. What it serialised is ours to
+ * serialise: ROCE_SET, PROBE and the restore take rdmactl_cm_lock
+ * (roce.c), IPOIB_SET its mode and MTU change with their rollback under
+ * rdmactl_ipoib_lock (ipoib.c), counters their port's st->lock
+ * (counters.c); dumps keep their state in cb->ctx. Before 6.2 formatted
+ * extack messages share a ring of buffers (compat.c).
+ */
 struct genl_family rdmactl_family __ro_after_init = {
 	.name = RDMACTL_GENL_NAME,
 	.version = RDMACTL_GENL_VERSION,
 	.netnsok = true,
+	.parallel_ops = true,
 	.module = THIS_MODULE,
 	.ops = rdmactl_ops,
 	.n_ops = ARRAY_SIZE(rdmactl_ops),

@@ -91,6 +91,11 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 		if (ev->roce_restored)
 			print_text(" restored");
 	}
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
+		print_bool("restored", ev->roce_restored);
+		print_str("roce_error", " restore failed: %s", strerror(-ev->roce_error));
+		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
+	}
 	if (ev->present & RDMACTL_EVENT_HAS_IPOIB) {
 		print_str("ipoib", " ipoib %s", ev->ipoib_ifname);
 		print_uint("ipoib_index", NULL, ev->ipoib_ifindex);

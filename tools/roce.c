@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * rdmactl roce [show [DEV[/PORT]]]
+ * rdmactl roce [show [--probe] [DEV[/PORT]]]
  * rdmactl roce set DEV[/PORT] [mode v1|v2] [tos N]
  * rdmactl roce forget DEV[/PORT]
  */
@@ -24,6 +24,19 @@ static void roce_types(uint32_t types, char *buf, size_t size)
 				 rdmactl_gid_type_name(t));
 }
 
+/* Where the mode and ToS come from: rdma_cm's configfs, rdmactl, nowhere. */
+static const char *roce_source_name(uint8_t source)
+{
+	switch (source) {
+	case RDMACTL_ROCE_SOURCE_CONFIGFS:
+		return "configfs";
+	case RDMACTL_ROCE_SOURCE_APPLIED:
+		return "applied";
+	default:
+		return "unknown";
+	}
+}
+
 static void roce_print(const void *item)
 {
 	const struct rdmactl_roce_info *r = item;
@@ -40,8 +53,11 @@ static void roce_print(const void *item)
 		print_str("mode", " mode %s", rdmactl_gid_type_name(r->mode));
 		print_uint("tos", " tos %" PRIu64, r->tos);
 	} else {
-		print_text(" mode unknown (rdma_cm cannot tell)");
+		print_text(" mode unknown (root can --probe rdma_cm)");
 	}
+	print_str("source", NULL, roce_source_name(r->source));
+	if (r->source == RDMACTL_ROCE_SOURCE_APPLIED)
+		print_text(" (applied by rdmactl)");
 	print_text(" supports %s", types);
 	print_array_open("supported");
 	for (t = RDMACTL_GID_TYPE_ROCE_V1; t <= RDMACTL_GID_TYPE_ROCE_V2; t++)
@@ -68,6 +84,7 @@ static int roce_collect(const struct rdmactl_roce_info *r, void *v)
 struct roce_target {
 	char dev[RDMACTL_DEV_NAME_MAX];
 	bool has_dev;
+	bool probe;
 	uint32_t port;
 };
 
@@ -75,15 +92,21 @@ static int roce_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
 {
 	const struct roce_target *t = arg;
 
-	return rdmactl_roce_list(h, t->has_dev ? t->dev : NULL, t->port, roce_collect, v);
+	return (t->probe ? rdmactl_roce_probe : rdmactl_roce_list)(h, t->has_dev ? t->dev : NULL,
+								   t->port, roce_collect, v);
 }
 
 static int roce_show(int argc, char **argv)
 {
 	struct roce_target t = { .has_dev = false };
 
+	if (argc > 0 && (!strcmp(argv[0], "--probe") || !strcmp(argv[0], "probe"))) {
+		t.probe = true;
+		argc--;
+		argv++;
+	}
 	if (argc > 1) {
-		cli_usage_error("\"roce show\" takes one DEV or DEV/PORT at most");
+		cli_usage_error("\"roce show\" takes --probe and one DEV or DEV/PORT at most");
 		return EXIT_USAGE;
 	}
 	if (argc == 1) {
@@ -186,13 +209,15 @@ static int roce_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("Usage: rdmactl roce [show [DEV[/PORT]]]\n"
+	printf("Usage: rdmactl roce [show [--probe] [DEV[/PORT]]]\n"
 	       "       rdmactl roce set DEV[/PORT] [mode v1|v2] [tos N]\n"
 	       "       rdmactl roce forget DEV[/PORT]\n"
 	       "       rdmactl roce help\n"
-	       "set changes rdma_cm's defaults for new connections (no PORT: every port)\n"
-	       "and remembers them for when the device registers again; forget drops\n"
-	       "what is remembered.\n");
+	       "show changes nothing: it reads rdma_cm's configfs directory of the device\n"
+	       "when someone made one, else says what rdmactl last applied, else unknown;\n"
+	       "--probe (root) asks rdma_cm itself. set changes rdma_cm's defaults for new\n"
+	       "connections (no PORT: every port) and remembers them for when the device\n"
+	       "or rdma_cm comes back; forget drops what is remembered.\n");
 	return EXIT_OK;
 }
 

@@ -83,6 +83,11 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		if (tb[RDMACTL_A_EVENT_LOST])
 			ev->lost = mnl_attr_get_u64(tb[RDMACTL_A_EVENT_LOST]);
 	}
+	if (tb[RDMACTL_A_ROCE_ERROR]) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_ERROR;
+		ev->roce_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_ROCE_ERROR]);
+		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
+	}
 	return 0;
 }
 

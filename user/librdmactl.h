@@ -283,7 +283,7 @@ int rdmactl_gid_from_ip(const char *ip, uint8_t gid[RDMACTL_GID_LEN]);
 
 /* rdma_cm's defaults on a RoCE port. */
 enum {
-	RDMACTL_ROCE_HAS_CURRENT = 1 << 0,	/* mode, tos: rdma_cm's values */
+	RDMACTL_ROCE_HAS_CURRENT = 1 << 0,	/* mode, tos: rdma_cm's, see source */
 	RDMACTL_ROCE_HAS_SAVED_MODE = 1 << 1,	/* saved_mode */
 	RDMACTL_ROCE_HAS_SAVED_TOS = 1 << 2,	/* saved_tos */
 };
@@ -298,6 +298,7 @@ struct rdmactl_roce_info {
 	uint8_t tos;
 	uint8_t saved_mode;		/* what is re-applied on registration */
 	uint8_t saved_tos;
+	uint8_t source;			/* enum rdmactl_roce_source of mode, tos */
 };
 
 typedef int (*rdmactl_roce_cb)(const struct rdmactl_roce_info *roce, void *arg);
@@ -305,10 +306,21 @@ typedef int (*rdmactl_roce_cb)(const struct rdmactl_roce_info *roce, void *arg);
 /*
  * rdma_cm's default RoCE mode and ToS of every RoCE port (dev NULL), of a
  * device (port 0) or of one port, and what rdmactl keeps for each.
- * -EOPNOTSUPP for a device or port that is not RoCE.
+ * -EOPNOTSUPP for a device or port that is not RoCE. This changes nothing:
+ * source says whether the values were read from rdma_cm (whose configfs
+ * directory of the device someone had made), are what rdmactl last applied,
+ * or are unknown (no RDMACTL_ROCE_HAS_CURRENT).
  */
 int rdmactl_roce_list(struct rdmactl *h, const char *dev, uint32_t port,
 		      rdmactl_roce_cb cb, void *arg);
+
+/*
+ * The same, read from rdma_cm itself (making its configfs directory of the
+ * device for the request if nobody has): needs CAP_NET_ADMIN, and fails
+ * when rdma_cm cannot tell (not loaded: -EOPNOTSUPP... with the message).
+ */
+int rdmactl_roce_probe(struct rdmactl *h, const char *dev, uint32_t port,
+		       rdmactl_roce_cb cb, void *arg);
 
 /* What rdmactl_roce_set() changes. */
 enum {
@@ -344,7 +356,8 @@ enum {
 	RDMACTL_EVENT_HAS_STATE = 1 << 2,	/* state .. lmc: the port after */
 	RDMACTL_EVENT_HAS_NETDEV = 1 << 3,	/* netdev_index, netdev_name */
 	RDMACTL_EVENT_HAS_IPOIB = 1 << 4,	/* ipoib_* */
-	RDMACTL_EVENT_HAS_ROCE = 1 << 5,	/* roce_* */
+	RDMACTL_EVENT_HAS_ROCE = 1 << 5,	/* roce_mode, roce_tos, roce_restored */
+	RDMACTL_EVENT_HAS_ROCE_ERROR = 1 << 6,	/* roce_error, roce_restored */
 };
 
 struct rdmactl_event_info {
@@ -372,6 +385,7 @@ struct rdmactl_event_info {
 	uint8_t roce_mode;		/* enum rdmactl_gid_type */
 	uint8_t roce_tos;
 	uint8_t roce_restored;		/* re-applied to a device registering */
+	int32_t roce_error;		/* -errno: re-applying failed */
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);

@@ -100,6 +100,9 @@ static const enum mnl_attr_data_type rdmactl_attr_types[RDMACTL_A_MAX + 1] = {
 	[RDMACTL_A_ROCE_CLEAR] = MNL_TYPE_FLAG,
 	[RDMACTL_A_ROCE_RESTORED] = MNL_TYPE_FLAG,
 	[RDMACTL_A_EVENT_LOST] = MNL_TYPE_U64,
+	[RDMACTL_A_ROCE_SOURCE] = MNL_TYPE_U8,
+	[RDMACTL_A_ROCE_PROBE] = MNL_TYPE_FLAG,
+	[RDMACTL_A_ROCE_ERROR] = MNL_TYPE_U32,
 };
 
 void rdmactl_set_err(struct rdmactl *h, const char *fmt, ...)

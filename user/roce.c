@@ -18,11 +18,16 @@ int rdmactl_roce_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_roce_
 	roce->dev_index = mnl_attr_get_u32(tb[RDMACTL_A_DEV_INDEX]);
 	roce->port = mnl_attr_get_u32(tb[RDMACTL_A_PORT_INDEX]);
 	roce->types = mnl_attr_get_u32(tb[RDMACTL_A_ROCE_TYPES]);
+	/* A module before ROCE_SOURCE read rdma_cm whenever it replied. */
+	roce->source = RDMACTL_ROCE_SOURCE_UNKNOWN;
 	if (tb[RDMACTL_A_ROCE_MODE] && tb[RDMACTL_A_ROCE_TOS]) {
 		roce->present |= RDMACTL_ROCE_HAS_CURRENT;
 		roce->mode = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_MODE]);
 		roce->tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_TOS]);
+		roce->source = RDMACTL_ROCE_SOURCE_CONFIGFS;
 	}
+	if (tb[RDMACTL_A_ROCE_SOURCE])
+		roce->source = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SOURCE]);
 	if (tb[RDMACTL_A_ROCE_SAVED_MODE]) {
 		roce->present |= RDMACTL_ROCE_HAS_SAVED_MODE;
 		roce->saved_mode = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SAVED_MODE]);
@@ -45,8 +50,8 @@ static int rdmactl_roce_handle(struct rdmactl_req *req, const struct nlmsghdr *n
 	return err ? err : req->cb.roce(&roce, req->arg);
 }
 
-RDMACTL_EXPORT int rdmactl_roce_list(struct rdmactl *h, const char *dev, uint32_t port,
-				     rdmactl_roce_cb cb, void *arg)
+static int rdmactl_roce_get(struct rdmactl *h, const char *dev, uint32_t port, int probe,
+			    rdmactl_roce_cb cb, void *arg)
 {
 	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
@@ -64,7 +69,21 @@ RDMACTL_EXPORT int rdmactl_roce_list(struct rdmactl *h, const char *dev, uint32_
 		rdmactl_put_dev(nlh, dev);
 	if (port)
 		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
+	if (probe)
+		mnl_attr_put(nlh, RDMACTL_A_ROCE_PROBE, 0, NULL);
 	return rdmactl_transact(&req, nlh);
+}
+
+RDMACTL_EXPORT int rdmactl_roce_list(struct rdmactl *h, const char *dev, uint32_t port,
+				     rdmactl_roce_cb cb, void *arg)
+{
+	return rdmactl_roce_get(h, dev, port, 0, cb, arg);
+}
+
+RDMACTL_EXPORT int rdmactl_roce_probe(struct rdmactl *h, const char *dev, uint32_t port,
+				      rdmactl_roce_cb cb, void *arg)
+{
+	return rdmactl_roce_get(h, dev, port, 1, cb, arg);
 }
 
 RDMACTL_EXPORT int rdmactl_roce_set(struct rdmactl *h, const char *dev, uint32_t port,

@@ -35,15 +35,23 @@ struct net_device *rdmactl_port_netdev(struct ib_device *ibdev, u32 port)
 #endif
 
 #ifndef NL_SET_ERR_MSG_FMT
+/*
+ * The message must outlive the handler until the ACK is built, so it is
+ * written to the next of a ring of static buffers. Handlers run in
+ * parallel (parallel_ops), so a slot could be reused before its ACK is
+ * built: that takes 128 other formatted refusals in that window, and
+ * costs a wrong message, never memory safety, since a slot's last byte
+ * is never written and stays NUL.
+ */
 const char *rdmactl_compat_fmt(const char *fmt, ...)
 {
-	static char ring[32][RDMACTL_ERR_MSG_LEN];
+	static char ring[128][RDMACTL_ERR_MSG_LEN];
 	static atomic_t next = ATOMIC_INIT(0);
 	char *buf = ring[(unsigned int)atomic_inc_return(&next) % ARRAY_SIZE(ring)];
 	va_list args;
 
 	va_start(args, fmt);
-	vsnprintf(buf, RDMACTL_ERR_MSG_LEN, fmt, args);
+	vsnprintf(buf, RDMACTL_ERR_MSG_LEN - 1, fmt, args);
 	va_end(args);
 	return buf;
 }

@@ -128,7 +128,9 @@ kv=$(uname -r)
 if [ "$(printf '%s\n' 5.14 "${kv%%-*}" | sort -V | head -1)" != 5.14 ]; then
 	no_io="rdmactl: this kernel's configfs (before 5.14) cannot be read or written from a module: use /sys/kernel/config/rdma_cm"
 	tos0=$(tos rxe0 1)
-	t_run "$kv: roce show" 1 rdmactl roce show rxe0/1
+	t_run "$kv: roce show" 0 rdmactl -j roce show rxe0/1
+	t_eq "says the defaults are unknown" "unknown" "$(jq -r '.[0].source' <<<"$T_OUT")"
+	t_run "$kv: roce show --probe" 1 rdmactl roce show --probe rxe0/1
 	t_eq "is refused with the reason" "$no_io" "$T_ERR"
 	t_run "$kv: roce set rxe0/1 tos 106" 1 rdmactl roce set rxe0/1 tos 106
 	t_eq "is refused with the reason" "$no_io" "$T_ERR"
@@ -137,8 +139,10 @@ if [ "$(printf '%s\n' 5.14 "${kv%%-*}" | sort -V | head -1)" != 5.14 ]; then
 	t_done
 	exit
 fi
-t_eq "roce show rxe0/1 = configfs" "$(mode rxe0 1 | sed 's/RoCE v2/v2/; s/IB\/RoCE v1/v1/') $(tos rxe0 1)" \
-	"$(rdmactl -j roce show rxe0/1 | jq -r '.[0] | "\(.mode) \(.tos)"')"
+t_eq "roce show --probe rxe0/1 = configfs" "$(mode rxe0 1 | sed 's/RoCE v2/v2/; s/IB\/RoCE v1/v1/') $(tos rxe0 1)" \
+	"$(rdmactl -j roce show --probe rxe0/1 | jq -r '.[0] | "\(.mode) \(.tos)"')"
+t_eq "roce show rxe0/1, nothing applied, no rdma_cm/rxe0: unknown" "unknown null" \
+	"$(rdmactl -j roce show rxe0/1 | jq -r '.[0] | "\(.source) \(.mode)"')"
 t_eq "rxe supports RoCE v2 only" '["v2"]' "$(rdmactl -j roce show rxe0/1 | jq -c '.[0].supported')"
 t_run "roce set rxe0/1 mode v1" 1 rdmactl roce set rxe0/1 mode v1
 t_eq "is refused with the reason" "rdmactl: rxe0 port 1 supports RoCE v2 only" "$T_ERR"
@@ -252,6 +256,11 @@ echo "link_layer=roce netdevs=vr0 state=active" >$knobs/add
 r2=$(tail -1 $knobs/devices)
 t_eq "the same node comes back" "$(rdmactl -j dev show $r2 | jq -r '.[0].node_guid')" \
 	"$(cat /sys/class/infiniband/$r2/node_guid)"
+# They are applied again by a work item, once rdma_cm has attached.
+for i in $(seq 100); do
+	[ "$(jq -s '[.[] | select(.event == "roce" and .restored)] | length' /tmp/roce-monitor)" -ge 1 ] && break
+	sleep 0.1
+done
 t_eq "its settings were applied again" "IB/RoCE v1 74" "$(mode $r2 1) $(tos $r2 1)"
 t_eq "and are still saved" "v1 74" "$(rdmactl -j roce show $r2/1 | jq -r '.[0].saved | "\(.mode) \(.tos)"')"
 sleep 0.5
@@ -265,7 +274,27 @@ echo "$r2" >$knobs/remove
 echo "link_layer=roce netdevs=vr0 state=active" >$knobs/add
 r3=$(tail -1 $knobs/devices)
 t_eq "forgotten: a new registration has rdma_cm's defaults" "RoCE v2 0" "$(mode $r3 1) $(tos $r3 1)"
+
+# The same node back as a device without the saved mode: rxe on vr0 has
+# the fake's node GUID but RoCE v2 only. The restore fails, as an event.
+rdmactl roce set $r3/1 mode v1
+g3=$(rdmactl -j dev show $r3 | jq -r '.[0].node_guid')
 echo "$r3" >$knobs/remove
+rdmactl -j monitor >/tmp/roce-monitor2 2>&1 &
+mon=$!
+sleep 0.5
+rdma link add rxe9 type rxe netdev vr0
+t_eq "rxe9 is the same node" "$g3" "$(rdmactl -j dev show rxe9 | jq -r '.[0].node_guid')"
+for i in $(seq 100); do
+	grep -q roce_error /tmp/roce-monitor2 && break
+	sleep 0.1
+done
+kill $mon
+t_eq "the failed restore is an event with its error" "rxe9 1 true 95" \
+	"$(jq -r 'select(.event == "roce") | "\(.ifname) \(.port) \(.restored) \(.roce_errno)"' /tmp/roce-monitor2)"
+t_eq "and rxe9 keeps rdma_cm's defaults" "RoCE v2 0" "$(mode rxe9 1) $(tos rxe9 1)"
+rdmactl roce forget rxe9
+rdma link delete rxe9
 ip link del vr0
 rdmactl roce forget rxe0 && rdmactl roce forget rxe1
 

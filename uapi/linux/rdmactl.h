@@ -183,18 +183,32 @@
  *     RDMACTL_A_GID_VLAN_ID          u16     RoCE: only on a VLAN
  *
  * RDMACTL_CMD_ROCE_GET
- *   rdma_cm's defaults for new connections on a RoCE port, read through
- *   its configfs ABI (Documentation/ABI/testing/configfs-rdma_cm) by the
- *   module itself, on a private mount: user space need not mount configfs.
+ *   rdma_cm's defaults for new connections on a RoCE port. rdma_cm shows
+ *   them only through its configfs ABI (Documentation/ABI/testing/
+ *   configfs-rdma_cm), in a directory rdma_cm/<dev> someone must make;
+ *   the module reads it on a private mount (user space need not mount
+ *   configfs). A GET changes nothing: it loads no module, makes and
+ *   removes no directory. So the values come from, in this order:
+ *   rdma_cm/<dev> when it exists (whoever made it), what rdmactl last
+ *   applied (ROCE_SET, or a restore), else nowhere: RDMACTL_A_ROCE_SOURCE
+ *   says which.
  *   Request (doit): a device and RDMACTL_A_PORT_INDEX. Request (dump):
- *   every RoCE port, or those of a device. Loads rdma_cm if needed.
+ *   every RoCE port, or those of a device. Either may carry
+ *     RDMACTL_A_ROCE_PROBE           flag    CAP_NET_ADMIN: ask rdma_cm
+ *                                            itself, making rdma_cm/<dev>
+ *                                            for the request when it is not
+ *                                            there (and removing only that);
+ *                                            fails when rdma_cm cannot tell
  *   Reply, one message per port:
  *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME, RDMACTL_A_PORT_INDEX
  *     RDMACTL_A_ROCE_TYPES           u32     bit (1 << enum rdmactl_gid_type)
  *                                            per GID type the port has
+ *     RDMACTL_A_ROCE_SOURCE          u8      enum rdmactl_roce_source
  *     RDMACTL_A_ROCE_MODE            u8      enum rdmactl_gid_type: the GID
  *                                            type rdma_cm uses by default
- *     RDMACTL_A_ROCE_TOS             u8      its default type of service
+ *     RDMACTL_A_ROCE_TOS             u8      its default type of service;
+ *                                            both absent when the source is
+ *                                            RDMACTL_ROCE_SOURCE_UNKNOWN
  *     RDMACTL_A_ROCE_SAVED_MODE      u8      what rdmactl re-applies when the
  *     RDMACTL_A_ROCE_SAVED_TOS       u8      device registers again; each
  *                                            only when one was set
@@ -208,11 +222,17 @@
  *   or, alone,
  *     RDMACTL_A_ROCE_CLEAR           flag    forget the saved settings (rdma_cm
  *                                            keeps its current ones)
- *   Every port must be RoCE and support the mode, or nothing changes. A
- *   setting is remembered by node GUID and port number, and applied again
- *   when a device with that node GUID registers (a driver reload, a reset,
- *   a namespace move), right after rdma_cm has attached to it and before
- *   ib_register_device() returns. The memory lasts as long as the module.
+ *   Every port must be RoCE and support the mode, or nothing changes.
+ *   rdma_cm must be loaded (the module's soft dependency loads it with the
+ *   module): no request loads it, and without it a SET fails, saying so.
+ *   A setting is remembered by node GUID and port number, at most 1024 of
+ *   them (then -ENOSPC: forget some), and applied again shortly after
+ *   rdma_cm attaches to a device with that node GUID registering (a driver
+ *   reload, a reset, a namespace move), and to every such device when
+ *   rdma_cm itself is loaded again. Each re-apply is a ROCE event with
+ *   RDMACTL_A_ROCE_RESTORED; one that failed carries RDMACTL_A_ROCE_ERROR.
+ *   Until it comes, new connections get rdma_cm's own defaults. The memory
+ *   lasts as long as the module.
  *
  * Multicast group RDMACTL_MCGRP_EVENTS ("events"), RDMACTL_CMD_EVENT
  *   One message per event, to every network namespace that can see the
@@ -249,7 +269,11 @@
  *     RDMACTL_A_ROCE_MODE, _ROCE_TOS         ROCE: the port's new defaults,
  *     RDMACTL_A_ROCE_RESTORED        flag    set through ROCE_SET, or, with
  *                                            this flag, re-applied to a
- *                                            device registering again
+ *                                            device registering again or to
+ *                                            a reloaded rdma_cm
+ *     RDMACTL_A_ROCE_ERROR           s32     a re-apply that failed: -errno,
+ *                                            with RESTORED and without MODE
+ *                                            and TOS
  *     RDMACTL_A_EVENT_LOST           u64     OVERFLOW: events the kernel
  *                                            could not queue (no memory)
  *                                            since the last OVERFLOW, for
@@ -262,7 +286,9 @@
  *   could not be built for a namespace still takes its number there.
  *
  * DEV_GET, PORT_GET, STAT_GET, IPOIB_GET, GID_GET and ROCE_GET change nothing and need no
- * privilege.
+ * privilege (ROCE_GET's PROBE excepted). No request loads a module. Requests
+ * run in parallel (the family is parallel_ops): one waiting on firmware or
+ * on rdma_cm holds up no other, nor the rest of generic netlink.
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
 #define _UAPI_LINUX_RDMACTL_H
@@ -378,6 +404,9 @@ enum rdmactl_attr {
 	RDMACTL_A_ROCE_SAVED_TOS,	/* u8 */
 	RDMACTL_A_ROCE_CLEAR,		/* flag */
 	RDMACTL_A_ROCE_RESTORED,	/* flag */
+	RDMACTL_A_ROCE_SOURCE,		/* u8 */
+	RDMACTL_A_ROCE_PROBE,		/* flag */
+	RDMACTL_A_ROCE_ERROR,		/* s32 */
 
 	RDMACTL_A_EVENT_LOST,		/* u64 */
 	RDMACTL_A_STAT_HW_PARTIAL,	/* flag */
@@ -489,6 +518,14 @@ enum rdmactl_gid_type {
 };
 
 #define RDMACTL_GID_LEN		16
+
+/* Where ROCE_GET's mode and ToS come from. */
+enum rdmactl_roce_source {
+	RDMACTL_ROCE_SOURCE_CONFIGFS = 1,	/* read from rdma_cm just now */
+	RDMACTL_ROCE_SOURCE_APPLIED = 2,	/* what rdmactl last applied and read
+						 * back; rdma_cm/<dev> was absent */
+	RDMACTL_ROCE_SOURCE_UNKNOWN = 3,	/* neither: no mode, no ToS */
+};
 
 enum rdmactl_ipoib_mode {
 	RDMACTL_IPOIB_DATAGRAM = 0,	/* unreliable datagram QPs */

@@ -1,0 +1,124 @@
+#!/bin/bash
+# rdma_cm coming and going under rdmactl. A slow module load holds up no
+# one: generic netlink answers and a device unregisters while an
+# unprivileged roce show runs. Saved settings come back after rdma_cm is
+# reloaded, and after a device registers again while rdma_cm's client is
+# newer than rdmactl's, each announced by a "restored" event. Needs
+# rdma_cm as a module (stock kernels, not the debug one).
+. "$RDMACTL_TOP/tests/lib.sh"
+. "$RDMACTL_TOP/tests/integration/modprobe-hook.sh"
+
+if ! rdma_cm_modular; then
+	echo "rdma_cm is built in: nothing to reload, skipped"
+	t_done
+	exit
+fi
+kv=$(uname -r)
+if [ "$(printf '%s\n' 5.14 "${kv%%-*}" | sort -V | head -1)" != 5.14 ]; then
+	echo "$kv: configfs cannot be written from a module before 5.14, nothing to restore, skipped"
+	t_done
+	exit
+fi
+trap 'modprobe_unhook; kill $mon 2>/dev/null' EXIT
+
+cm_read() {
+	local made=
+	[ -d $cm/$1 ] || { mkdir $cm/$1 && made=1; }
+	echo "$(cat $cm/$1/ports/$2/default_roce_mode) $(cat $cm/$1/ports/$2/default_roce_tos)"
+	[ -n "$made" ] && rmdir $cm/$1
+}
+now() { date +%s%N; }
+ms_since() { echo $((($(now) - $1) / 1000000)); }
+
+# Item 7: a module load that takes 5 s holds up nothing else, since no
+# request loads modules.
+t_run "rdma_cm unloads" 0 rdma_cm_unload
+modprobe_hook 5
+nobody rdmactl roce show rxe0/1 >/dev/null 2>&1 &
+bg=$!
+sleep 1
+t_run "genl ctrl list while an unprivileged roce show runs" 0 timeout 3 genl ctrl list
+wait $bg
+rdma_cm_loaded && rdma_cm_unload
+nobody rdmactl roce show rxe1/1 >/dev/null 2>&1 &
+bg=$!
+sleep 1
+t0=$(now)
+rdma link delete rxe1
+ms=$(ms_since "$t0")
+wait $bg
+t_eq "rdma link delete rxe1 meanwhile takes under 2 s ($ms ms)" "yes" \
+	"$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
+rdma link add rxe1 type rxe netdev veth1
+modprobe_unhook
+
+# Item 7 without module loading: a ROCE_SET waiting in configfs, whose
+# directory lock a listing into a userfaultfd page holds (anyone who can
+# list rdma_cm/ can), holds up neither generic netlink nor the device.
+modprobe rdma_cm
+"$RDMACTL_TOP/build/tests/cfgstall" $cm 8 >/tmp/cfgstall.out 2>&1 &
+stall=$!
+for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
+t_eq "a listing of rdma_cm/ holds its lock" "stalled" "$(head -1 /tmp/cfgstall.out)"
+rdmactl roce set rxe1/1 tos 16 >/dev/null 2>&1 &
+bg=$!
+sleep 1
+t_run "genl ctrl list while a roce set waits in configfs" 0 timeout 3 genl ctrl list
+t0=$(now)
+rdma link delete rxe1
+ms=$(ms_since "$t0")
+t_eq "rdma link delete rxe1 meanwhile takes under 2 s ($ms ms)" "yes" \
+	"$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
+wait $stall $bg
+rdma link add rxe1 type rxe netdev veth1
+rdmactl roce forget rxe1 2>/dev/null
+rdma_cm_loaded && rdma_cm_unload >/dev/null
+
+# Item 9: saved settings outlive an rdma_cm reload. rxe has RoCE v2 only,
+# so the ToS is what tells rdma_cm's defaults from rdmactl's.
+modprobe rdma_cm
+rdmactl -j monitor >/tmp/rr-monitor 2>&1 &
+mon=$!
+# Subscribed once it has seen a change of ours.
+for i in $(seq 50); do
+	rdmactl roce set rxe1/1 tos 8
+	sleep 0.1
+	grep -q '"roce"' /tmp/rr-monitor && break
+done
+t_run "roce set rxe0/1 tos 32" 0 rdmactl roce set rxe0/1 tos 32
+t_run "roce set rxe1/1 tos 64" 0 rdmactl roce set rxe1/1 tos 64
+t_eq "rdma_cm has them" "RoCE v2 32|RoCE v2 64" "$(cm_read rxe0 1)|$(cm_read rxe1 1)"
+
+# restored N: wait until N "restored" events are in the monitor's output.
+restored() {
+	for i in $(seq 100); do
+		[ "$(jq -s '[.[] | select(.event == "roce" and .restored)] | length' /tmp/rr-monitor)" -ge "$1" ] &&
+			return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+t_run "rdma_cm unloads again" 0 rdma_cm_unload
+t_run "and loads" 0 modprobe rdma_cm
+t_run "rdmactl announces the restores" 0 restored 2
+t_eq "after the reload rdma_cm has them again" "RoCE v2 32|RoCE v2 64" "$(cm_read rxe0 1)|$(cm_read rxe1 1)"
+t_eq "the events say so" "rxe0 32 true|rxe1 64 true" \
+	"$(jq -r 'select(.event == "roce" and .restored) | "\(.ifname) \(.roce_tos) \(.restored)"' /tmp/rr-monitor | sort | paste -sd'|')"
+
+# rdma_cm's client is now newer than rdmactl's: ib_core calls rdmactl's
+# add() first when rxe0 registers again.
+log0=$(dmesg | wc -l)
+rdma link delete rxe0
+rdma link add rxe0 type rxe netdev veth0
+t_run "rxe0 registered again: rdmactl announces the restore" 0 restored 3
+t_eq "its ToS is back" "RoCE v2 32" "$(cm_read rxe0 1)"
+t_eq "nothing in the kernel log about it" "" "$(dmesg | tail -n +$((log0 + 1)) | grep -i 'cannot restore')"
+t_eq "and it reads as applied" "applied 32" \
+	"$(nobody rdmactl -j roce show rxe0/1 | jq -r '.[0] | "\(.source) \(.tos)"')"
+
+kill $mon
+mon=
+rdmactl roce forget rxe0
+rdmactl roce forget rxe1
+t_done
