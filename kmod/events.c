@@ -16,7 +16,7 @@
  *
  * Nothing is lost silently. An event that cannot be queued (no memory) is
  * counted, and an OVERFLOW with the count goes to every namespace with a
- * listener, in order with the rest. A message that cannot be built for a
+ * listener, behind what was queued before the first loss it counts. A message that cannot be built for a
  * namespace still takes its sequence number there: the gap tells.
  *
  * Netdev events go to the netdev's namespace alone, and name the device
@@ -321,21 +321,23 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 }
 
 /*
- * A device going away: what was queued goes out first, then the removal,
- * sent from here while the device can still say who sees it.
+ * A device going away: the removal is queued behind what was queued
+ * before, so that it is numbered in order with every other message, and
+ * sent while the registry still finds the device and it can still say
+ * who sees it (client.c forgets it after this returns).
  */
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev)
 {
-	struct rdmactl_event_item ev = {
-		.type = RDMACTL_EVENT_DEV_REMOVE,
-		.has_dev = true,
-		.dev_index = dev->index,
-	};
+	struct rdmactl_event_item *ev;
 
 	ib_unregister_event_handler(&dev->event_handler);
+	ev = rdmactl_event_new(RDMACTL_EVENT_DEV_REMOVE, GFP_KERNEL);
+	if (ev) {
+		ev->has_dev = true;
+		ev->dev_index = dev->index;
+	}
+	rdmactl_event_queue(ev);
 	flush_workqueue(rdmactl_wq);
-	rdmactl_dev_name(dev, ev.name);
-	rdmactl_event_send(&ev, dev->ibdev);
 }
 
 static void rdmactl_ib_event(struct ib_event_handler *handler, struct ib_event *event)

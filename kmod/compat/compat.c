@@ -34,25 +34,49 @@ struct net_device *rdmactl_port_netdev(struct ib_device *ibdev, u32 port)
 }
 #endif
 
-#ifndef NL_SET_ERR_MSG_FMT
+#if !defined(NL_SET_ERR_MSG_FMT) || IS_ENABLED(CONFIG_KUNIT)
 /*
- * The message must outlive the handler until the ACK is built, so it is
- * written to the next of a ring of static buffers. Handlers run in
- * parallel (parallel_ops), so a slot could be reused before its ACK is
- * built: that takes 128 other formatted refusals in that window, and
- * costs a wrong message, never memory safety, since a slot's last byte
- * is never written and stays NUL.
+ * The message must outlive the handler until the ACK is built, and
+ * handlers run in parallel (parallel_ops). Each message takes a slot of
+ * its own for a second; the ACK, built as the handler returns, reads it
+ * long before. Rewriting a slot under a pending ACK would be worse than a
+ * wrong message: netlink_ack() sizes the reply by strlen() and then puts
+ * the string under WARN_ON(). With every slot taken (128 refusals within
+ * a second), the message is a constant that says so.
  */
+static struct {
+	char msg[RDMACTL_ERR_MSG_LEN];
+	unsigned long taken;	/* jiffies, 0 never */
+} rdmactl_fmt_ring[RDMACTL_ERR_MSG_SLOTS];
+static DEFINE_SPINLOCK(rdmactl_fmt_lock);
+static unsigned int rdmactl_fmt_next;
+
 const char *rdmactl_compat_fmt(const char *fmt, ...)
 {
-	static char ring[128][RDMACTL_ERR_MSG_LEN];
-	static atomic_t next = ATOMIC_INIT(0);
-	char *buf = ring[(unsigned int)atomic_inc_return(&next) % ARRAY_SIZE(ring)];
+	unsigned long now = jiffies;
+	unsigned int i, slot;
+	char *buf = NULL;
 	va_list args;
 
+	spin_lock(&rdmactl_fmt_lock);
+	for (i = 0; i < RDMACTL_ERR_MSG_SLOTS; i++) {
+		slot = (rdmactl_fmt_next + i) % RDMACTL_ERR_MSG_SLOTS;
+		if (!rdmactl_fmt_ring[slot].taken ||
+		    time_after(now, rdmactl_fmt_ring[slot].taken + HZ)) {
+			rdmactl_fmt_ring[slot].taken = now ?: 1;
+			rdmactl_fmt_next = slot + 1;
+			buf = rdmactl_fmt_ring[slot].msg;
+			break;
+		}
+	}
+	spin_unlock(&rdmactl_fmt_lock);
+	if (!buf)
+		return "refused; too many refusals at once to say why";
+
 	va_start(args, fmt);
-	vsnprintf(buf, RDMACTL_ERR_MSG_LEN - 1, fmt, args);
+	vsnprintf(buf, RDMACTL_ERR_MSG_LEN, fmt, args);
 	va_end(args);
 	return buf;
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_compat_fmt);
 #endif

@@ -172,10 +172,15 @@ struct net_device *rdmactl_port_netdev(struct ib_device *ibdev, u32 port);
 /*
  * An extack message with arguments, and the attribute it is about. Where
  * the kernel has no buffer for formatted messages (NL_SET_ERR_MSG_FMT,
- * 6.2), the text goes to a small ring of static buffers: the message is
- * read back when the ACK is built, right after the handler returns.
+ * 6.2), the text goes to a ring of static buffers: the message is read
+ * back when the ACK is built, right after the handler returns. The ring
+ * is built for KUnit on every kernel.
  */
 #define RDMACTL_ERR_MSG_LEN 80
+#define RDMACTL_ERR_MSG_SLOTS 128
+#if !defined(NL_SET_ERR_MSG_FMT) || IS_ENABLED(CONFIG_KUNIT)
+const char *rdmactl_compat_fmt(const char *fmt, ...) __printf(1, 2);
+#endif
 #ifdef NL_SET_ERR_MSG_FMT
 #define rdmactl_err_fmt(extack, attr, fmt, ...)				\
 	do {								\
@@ -184,7 +189,6 @@ struct net_device *rdmactl_port_netdev(struct ib_device *ibdev, u32 port);
 		NL_SET_BAD_ATTR(__ext, attr);				\
 	} while (0)
 #else
-const char *rdmactl_compat_fmt(const char *fmt, ...) __printf(1, 2);
 #define rdmactl_err_fmt(extack, attr, fmt, ...)				\
 	do {								\
 		struct netlink_ext_ack *__ext = (extack);		\

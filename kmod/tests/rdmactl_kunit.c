@@ -15,6 +15,7 @@
  * /sys/kernel/debug/kunit/<suite>/results.
  */
 #include <kunit/test.h>
+#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/skbuff.h>
 #include <net/net_namespace.h>
@@ -276,7 +277,33 @@ static void rdmactl_policy_modes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, found, (int)ARRAY_SIZE(modes));
 }
 
+/*
+ * Before 6.2 a formatted refusal lives in the compat ring until its ACK is
+ * built: no slot is written twice within a second, however many handlers
+ * refuse at once, and a message that found no slot says so.
+ */
+static void rdmactl_policy_fmt_ring(struct kunit *test)
+{
+	const char *first, *msg = NULL;
+	unsigned long start = jiffies;
+	unsigned int i;
+
+	first = rdmactl_compat_fmt("first %d", 1);
+	for (i = 0; i < RDMACTL_ERR_MSG_SLOTS; i++)
+		msg = rdmactl_compat_fmt("refusal %u", i);
+	if (time_after_eq(jiffies, start + HZ))
+		kunit_skip(test, "the ring turned over in more than a second");
+	KUNIT_EXPECT_STREQ(test, first, "first 1");
+	KUNIT_EXPECT_STREQ(test, msg, "refused; too many refusals at once to say why");
+
+	/* A second later the slots are free again; 79 bytes and the NUL. */
+	msleep(1100);
+	msg = rdmactl_compat_fmt("%0100d", 0);
+	KUNIT_EXPECT_EQ(test, strlen(msg), (size_t)RDMACTL_ERR_MSG_LEN - 1);
+}
+
 static struct kunit_case rdmactl_policy_cases[] = {
+	KUNIT_CASE(rdmactl_policy_fmt_ring),
 	KUNIT_CASE(rdmactl_policy_modes),
 	KUNIT_CASE(rdmactl_policy_every_op),
 	KUNIT_CASE(rdmactl_policy_valid),
