@@ -145,6 +145,8 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name);
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
 void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
 			int error);
+/* An event that could not be made: subscribers get an OVERFLOW. */
+void rdmactl_event_lost(void);
 
 /* counters.c */
 

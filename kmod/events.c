@@ -174,6 +174,11 @@ static void rdmactl_event_drop(void)
 	queue_work(rdmactl_wq, &rdmactl_lost_work);
 }
 
+void rdmactl_event_lost(void)
+{
+	rdmactl_event_drop();
+}
+
 /*
  * A port's netdev, as the worker finds it: its namespace is taken under
  * RTNL, or not at all if it is being destroyed. False when there is none.

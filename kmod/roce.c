@@ -95,7 +95,10 @@ static DEFINE_MUTEX(rdmactl_cm_lock);
 static DEFINE_MUTEX(rdmactl_roce_saved_lock);
 static LIST_HEAD(rdmactl_roce_saved);
 static unsigned int rdmactl_roce_nsaved;
-/* Set at load, or by the first SET if that failed; read without a lock. */
+/*
+ * Set at load, or by the restore work when rdma_cm goes live if that
+ * failed; read without a lock.
+ */
 static struct vfsmount *rdmactl_cm_mnt;
 static const struct cred *rdmactl_cm_cred;
 
@@ -116,6 +119,7 @@ struct rdmactl_roce_pending {
 static DEFINE_SPINLOCK(rdmactl_roce_pending_lock);
 static LIST_HEAD(rdmactl_roce_pending);
 static bool rdmactl_roce_rescan;	/* every device: rdma_cm went live */
+static unsigned int rdmactl_roce_rescan_tries;	/* the work's only */
 static bool rdmactl_roce_stopping;
 static void rdmactl_roce_restore_work(struct work_struct *work);
 static DECLARE_DELAYED_WORK(rdmactl_roce_restore, rdmactl_roce_restore_work);
@@ -412,6 +416,49 @@ static void rdmactl_roce_event(u32 index, u64 guid, u32 port, u8 mode, u8 tos,
 	rdmactl_dev_put(dev);
 }
 
+/* A failed restore event for every port saved for a node, held by index. */
+static void rdmactl_roce_event_fail(u32 index, u64 guid, int error)
+{
+	struct rdmactl_roce_saved *s;
+	u32 port = 0, next;
+
+	/* One port at a time, in order: no lock held while the event is made. */
+	for (;;) {
+		next = 0;
+		mutex_lock(&rdmactl_roce_saved_lock);
+		list_for_each_entry(s, &rdmactl_roce_saved, list)
+			if (s->guid == guid && s->port > port && (!next || s->port < next))
+				next = s->port;
+		mutex_unlock(&rdmactl_roce_saved_lock);
+		if (!next)
+			return;
+		rdmactl_roce_event(index, guid, next, 0, 0, true, error);
+		port = next;
+	}
+}
+
+/*
+ * Whether device index is still named name, with node guid: configfs goes
+ * by name, and a rename, or another device registering under the name,
+ * may have made it someone else's since the name was copied. rdma_cm
+ * looks the name up again on every write, so this is asked right before
+ * writing. Called with rdmactl_cm_lock held.
+ */
+static bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name)
+{
+	char now[IB_DEVICE_NAME_MAX];
+	struct rdmactl_dev *dev;
+	bool same;
+
+	dev = rdmactl_dev_get_any(index);
+	if (!dev)
+		return false;
+	rdmactl_dev_name(dev, now);
+	same = be64_to_cpu(dev->ibdev->node_guid) == guid && !strcmp(now, name);
+	rdmactl_dev_put(dev);
+	return same;
+}
+
 /*
  * Restoring. Each pending device is tried in turn: the ports it has
  * saved settings for are written and read back, and each outcome is an
@@ -436,6 +483,7 @@ static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_tr
 	struct rdmactl_cm_dev cd;
 	struct rdmactl_dev *dev;
 	unsigned int n = 0, i;
+	bool nomem = false;
 	u8 mode, tos;
 	int err = 0;
 
@@ -447,8 +495,10 @@ static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_tr
 	mutex_lock(&rdmactl_roce_saved_lock);
 	list_for_each_entry(s, &rdmactl_roce_saved, list)
 		n += s->guid == p->guid;
-	if (n)
+	if (n) {
 		rp = kcalloc(n, sizeof(*rp), GFP_KERNEL);
+		nomem = !rp;
+	}
 	n = 0;
 	if (rp) {
 		list_for_each_entry(s, &rdmactl_roce_saved, list) {
@@ -467,6 +517,16 @@ static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_tr
 	mutex_unlock(&rdmactl_roce_saved_lock);
 	/* No reference across configfs work: it goes by name, events by index. */
 	rdmactl_dev_put(dev);
+	if (nomem) {
+		/* Kept pending, and tried again; the last time, said. */
+		err = -EAGAIN;
+		if (last_try) {
+			pr_warn("cannot restore the RoCE settings of %s: %d\n", name, -ENOMEM);
+			rdmactl_roce_event_fail(p->index, p->guid, -ENOMEM);
+			err = 0;
+		}
+		goto out_unlock;
+	}
 	if (!n)
 		goto out_unlock;
 
@@ -486,6 +546,16 @@ static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_tr
 		err = 0;
 		goto out_unlock;
 	}
+	/* Renamed, or its name taken by another device: try again by index. */
+	if (!rdmactl_roce_dev_same(p->index, p->guid, name)) {
+		err = -EAGAIN;
+		if (last_try) {
+			pr_warn("cannot restore the RoCE settings of %s: renamed\n", name);
+			rdmactl_roce_event_fail(p->index, p->guid, -EAGAIN);
+			err = 0;
+		}
+		goto out_close;
+	}
 	for (i = 0; i < n; i++) {
 		mode = 0;
 		tos = 0;
@@ -499,6 +569,7 @@ static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_tr
 				rp[i].port, rp[i].err);
 		rdmactl_roce_event(p->index, p->guid, rp[i].port, mode, tos, true, rp[i].err);
 	}
+out_close:
 	rdmactl_cm_close(&cd);
 out_unlock:
 	mutex_unlock(&rdmactl_cm_lock);
@@ -506,8 +577,11 @@ out_unlock:
 	return err;
 }
 
-/* Queue every device that has saved settings. Called from the work. */
-static void rdmactl_roce_rescan_devs(void)
+/*
+ * Queue every device that has saved settings. Called from the work; false
+ * when memory ran out (the work scans again later).
+ */
+static bool rdmactl_roce_rescan_devs(void)
 {
 	struct rdmactl_roce_pending *p;
 	struct rdmactl_dev *dev;
@@ -523,23 +597,24 @@ static void rdmactl_roce_rescan_devs(void)
 		mutex_unlock(&rdmactl_roce_saved_lock);
 		if (saved) {
 			p = kzalloc(sizeof(*p), GFP_KERNEL);
-			if (p) {
-				p->index = index;
-				p->guid = guid;
-				spin_lock(&rdmactl_roce_pending_lock);
-				list_add_tail(&p->list, &rdmactl_roce_pending);
-				spin_unlock(&rdmactl_roce_pending_lock);
-			}
+			if (!p)
+				return false;
+			p->index = index;
+			p->guid = guid;
+			spin_lock(&rdmactl_roce_pending_lock);
+			list_add_tail(&p->list, &rdmactl_roce_pending);
+			spin_unlock(&rdmactl_roce_pending_lock);
 		}
 		index++;
 	}
+	return true;
 }
 
 static void rdmactl_roce_restore_work(struct work_struct *work)
 {
 	struct rdmactl_roce_pending *p, *tmp;
 	unsigned int delay = 0, wait;
-	bool rescan;
+	bool rescan, rescan_again = false;
 	LIST_HEAD(todo);
 	LIST_HEAD(again);
 
@@ -552,7 +627,21 @@ static void rdmactl_roce_restore_work(struct work_struct *work)
 		mutex_lock(&rdmactl_cm_lock);
 		rdmactl_cm_mount();
 		mutex_unlock(&rdmactl_cm_lock);
-		rdmactl_roce_rescan_devs();
+		if (!rdmactl_roce_rescan_devs()) {
+			/* Out of memory: scan again later, not forget. */
+			rdmactl_roce_rescan_tries++;
+			if (rdmactl_roce_rescan_tries < RDMACTL_ROCE_RESTORE_TRIES) {
+				rescan_again = true;
+				delay = RDMACTL_ROCE_RESTORE_DELAY_MS <<
+					min_t(unsigned int, rdmactl_roce_rescan_tries, 4);
+			} else {
+				pr_warn("cannot restore RoCE settings: %d\n", -ENOMEM);
+				rdmactl_event_lost();
+				rdmactl_roce_rescan_tries = 0;
+			}
+		} else {
+			rdmactl_roce_rescan_tries = 0;
+		}
 	}
 
 	spin_lock(&rdmactl_roce_pending_lock);
@@ -571,10 +660,11 @@ static void rdmactl_roce_restore_work(struct work_struct *work)
 			kfree(p);
 		}
 	}
-	if (list_empty(&again))
+	if (list_empty(&again) && !rescan_again)
 		return;
 	spin_lock(&rdmactl_roce_pending_lock);
 	list_splice_tail(&again, &rdmactl_roce_pending);
+	rdmactl_roce_rescan |= rescan_again;
 	if (!rdmactl_roce_stopping)
 		mod_delayed_work(system_wq, &rdmactl_roce_restore, msecs_to_jiffies(delay));
 	spin_unlock(&rdmactl_roce_pending_lock);
@@ -605,14 +695,15 @@ void rdmactl_roce_dev_added(struct rdmactl_dev *dev)
 	if (!saved)
 		return;
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
-	if (!p) {
-		pr_warn("cannot restore the RoCE settings of %s: %d\n", dev->name, -ENOMEM);
-		return;
-	}
-	p->index = dev->index;
-	p->guid = guid;
 	spin_lock(&rdmactl_roce_pending_lock);
-	list_add_tail(&p->list, &rdmactl_roce_pending);
+	if (p) {
+		p->index = dev->index;
+		p->guid = guid;
+		list_add_tail(&p->list, &rdmactl_roce_pending);
+	} else {
+		/* No memory for the entry: the work scans every device. */
+		rdmactl_roce_rescan = true;
+	}
 	if (!rdmactl_roce_stopping)
 		mod_delayed_work(system_wq, &rdmactl_roce_restore, 0);
 	spin_unlock(&rdmactl_roce_pending_lock);
@@ -962,9 +1053,9 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ac
 {
 	struct rdmactl_roce_saved *s;
 	struct rdmactl_cm_dev cd;
-	u32 n = rs->last - rs->first + 1, i, fresh = 0;
+	u32 n = rs->last - rs->first + 1, i, fresh = 0, failed, left = 0;
 	u8 mode, tos;
-	int err;
+	int err, undo;
 
 	/* Room for the ports not remembered yet, before anything changes. */
 	mutex_lock(&rdmactl_roce_saved_lock);
@@ -997,19 +1088,50 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ac
 			goto out;
 		}
 	}
+	/* rdma_cm writes by name: the name must still be this device's. */
+	if (!rdmactl_roce_dev_same(rs->rd.index, rs->rd.guid, rs->rd.name)) {
+		rdmactl_err_fmt(extack, NULL,
+				"%s was renamed or replaced during the request: try again",
+				rs->rd.name);
+		err = -EAGAIN;
+		goto out;
+	}
 	for (i = 0; i < n; i++) {
 		err = rdmactl_cm_write(&cd, rs->first + i, rs->mode, rs->tos);
 		if (err)
 			break;
 	}
 	if (err) {
-		rdmactl_err_fmt(extack, NULL,
-				"rdma_cm refused the setting for %s port %u (error %d)",
-				rs->rd.name, rs->first + i, err);
-		/* Put back what was there, the failed port included. */
+		failed = rs->first + i;
+		/*
+		 * Put back what was there, the failed port included. A port
+		 * the undo leaves changed is announced, as a SET would be.
+		 */
 		do {
-			rdmactl_cm_write(&cd, rs->first + i, rs->old[i].mode, rs->old[i].tos);
+			undo = rdmactl_cm_write(&cd, rs->first + i, rs->old[i].mode,
+						rs->old[i].tos);
+			if (!undo)
+				continue;
+			mode = 0;
+			tos = 0;
+			if (!rdmactl_cm_read(&cd, rs->first + i, &mode, &tos) &&
+			    mode == rs->old[i].mode && tos == rs->old[i].tos)
+				continue;
+			left++;
+			pr_warn("cannot undo the RoCE settings of %s port %u: %d\n",
+				rs->rd.name, rs->first + i, undo);
+			rdmactl_roce_event(rs->rd.index, rs->rd.guid, rs->first + i, mode, tos,
+					   false, undo);
 		} while (i-- > 0);
+		if (left)
+			/* At most 80 bytes: a port count, no device name. */
+			rdmactl_err_fmt(extack, NULL,
+					"rdma_cm refused port %u (error %d); %u ports left changed: see events",
+					failed, err, left);
+		else
+			rdmactl_err_fmt(extack, NULL,
+					"rdma_cm refused the setting for %s port %u (error %d)",
+					rs->rd.name, failed, err);
 		goto out;
 	}
 
@@ -1174,7 +1296,15 @@ int rdmactl_roce_init(void)
 	rdmactl_cm_mount();
 	err = register_module_notifier(&rdmactl_roce_module_nb);
 	if (err)
-		put_cred(rdmactl_cm_cred);
+		goto err_unmount;
+	return 0;
+
+err_unmount:
+	if (rdmactl_cm_mnt) {
+		kern_unmount(rdmactl_cm_mnt);
+		rdmactl_cm_mnt = NULL;
+	}
+	put_cred(rdmactl_cm_cred);
 	return err;
 }
 

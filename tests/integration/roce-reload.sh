@@ -74,6 +74,33 @@ rdma link add rxe1 type rxe netdev veth1
 rdmactl roce forget rxe1 2>/dev/null
 rdma_cm_loaded && rdma_cm_unload >/dev/null
 
+# A SET that waits in configfs (mkdir rdma_cm/rxe0) while rxe0's name
+# passes to rxe1 writes nothing: rdma_cm writes by name, so it would land
+# on rxe1, and be remembered under rxe0's GUID.
+modprobe rdma_cm
+"$RDMACTL_TOP/build/tests/cfgstall" $cm 3 >/tmp/cfgstall.out 2>&1 &
+stall=$!
+for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
+rdmactl roce set rxe0/1 tos 96 >/tmp/rename.out 2>&1 &
+bg=$!
+sleep 1
+rdma dev set rxe0 name rxetmp
+rdma dev set rxe1 name rxe0
+wait $stall
+rc=0
+wait $bg || rc=$?
+t_eq "roce set refuses a device renamed meanwhile" "1" "$rc"
+# (rdma_cm's mkdir may also see the name between the two renames: gone.)
+t_match "and says why" "renamed or replaced during the request|has not attached to rxe0" \
+	"$(cat /tmp/rename.out)"
+t_eq "the device now called rxe0 (rxe1) keeps rdma_cm's ToS" "RoCE v2 0" "$(cm_read rxe0 1)"
+rdma dev set rxe0 name rxe1
+rdma dev set rxetmp name rxe0
+t_eq "nothing remembered for rxe0" "null" \
+	"$(rdmactl -j roce show rxe0/1 | jq -c '.[0].saved')"
+rdmactl roce forget rxe0 2>/dev/null
+rdma_cm_loaded && rdma_cm_unload >/dev/null
+
 # Item 9: saved settings outlive an rdma_cm reload. rxe has RoCE v2 only,
 # so the ToS is what tells rdma_cm's defaults from rdmactl's.
 modprobe rdma_cm
