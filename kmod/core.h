@@ -35,8 +35,8 @@ struct rdmactl_stat_state {
 	bool hw_valid;			/* hw->value[] holds a read */
 	s8 pma_set;			/* enum rdmactl_pma_set, 0 none, -1 unknown */
 	unsigned long pma_retry;	/* jiffies: when to ask ClassPortInfo again */
-	bool pma_valid;			/* pma_snap holds a read, from pma_ts */
-	unsigned long pma_ts;
+	bool pma_valid;			/* pma_snap holds a read */
+	unsigned long pma_next;		/* jiffies: when to read the PMA again */
 	struct rdmactl_pma_snap pma_snap;
 	u64 read_ns;			/* ktime of the last read of either */
 	bool has_baseline;
@@ -163,6 +163,10 @@ void rdmactl_event_lost(void);
 #define RDMACTL_MSG_NO_PMA \
 	"port %u has no PMA to reset; reset without hardware to set a baseline"
 #define RDMACTL_MSG_PMA_FAILED "the PMA of device %u port %u did not take the reset"
+#define RDMACTL_MSG_PMA_NO_BASELINE \
+	"device %u port %u: the PMA did not answer, no baseline taken"
+#define RDMACTL_MSG_HW_NO_BASELINE \
+	"device %u port %u: driver counters not read, no baseline taken"
 
 /*
  * A MAD status of "bad class version", "method unsupported" or

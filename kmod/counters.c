@@ -18,7 +18,9 @@
  * Snapshots are unprivileged, so they must not reach the firmware at a
  * caller's pace: as sysfs's update_hw_stats(), the driver is read again
  * only once the last read is older than the object's lifespan, and the PMA
- * with the same interval (10 ms at least). A reset reads both afresh.
+ * with the same interval (10 ms at least), or a second when its last read
+ * failed, answered or not. A reset reads both afresh, and takes a baseline
+ * only when both reads succeed.
  */
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
@@ -110,6 +112,7 @@ int rdmactl_stat_init(struct rdmactl_dev *dev)
 		mutex_init(&dev->stats[i].lock);
 		dev->stats[i].pma_set = -1;
 		dev->stats[i].pma_retry = jiffies;
+		dev->stats[i].pma_next = jiffies;
 	}
 
 	if (!rdma_cap_ib_switch(ibdev))
@@ -300,9 +303,8 @@ EXPORT_SYMBOL_IF_KUNIT(rdmactl_pma_name);
 #endif
 
 /*
- * Called with st->lock held. Read the port's PMA with one or two MADs.
- * Returns 0 with snap->width all 0 when the port has no PMA, or none has
- * answered yet.
+ * Called with st->lock held, once the port's set is known (st->pma_set > 0).
+ * Read the port's PMA with one or two MADs.
  */
 static int rdmactl_pma_read(struct rdmactl_dev *dev, u32 port,
 			    struct rdmactl_stat_state *st, struct rdmactl_pma_snap *snap)
@@ -311,10 +313,6 @@ static int rdmactl_pma_read(struct rdmactl_dev *dev, u32 port,
 	int err;
 
 	memset(snap, 0, sizeof(*snap));
-	rdmactl_pma_probe(dev, port, st);
-	if (st->pma_set <= 0)
-		return 0;
-
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS,
 			       IB_MGMT_METHOD_GET, 0, basic);
 	if (!err && st->pma_set != RDMACTL_PMA_BASIC)
@@ -336,18 +334,29 @@ static unsigned long rdmactl_stat_interval(const struct rdmactl_stat_state *st)
 
 /*
  * Called with st->lock held. The port's PMA counters in st->pma_snap, read
- * again when the last read is older than the interval, or when fresh.
- * False when the port has no PMA, or it did not answer.
+ * again once st->pma_next has come, or when fresh. A read that failed
+ * holds for a second (the interval if longer), as one that worked holds
+ * for the interval: a PMA that stopped answering is not asked at the
+ * callers' pace. False when the port has no PMA, or it did not answer.
  */
 static bool rdmactl_pma_get(struct rdmactl_dev *dev, u32 port,
 			    struct rdmactl_stat_state *st, bool fresh)
 {
-	if (!fresh && st->pma_valid &&
-	    time_is_after_eq_jiffies(st->pma_ts + rdmactl_stat_interval(st)))
-		return true;
-	st->pma_valid = !rdmactl_pma_read(dev, port, st, &st->pma_snap) && st->pma_set > 0;
-	st->pma_ts = jiffies;
-	st->read_ns = ktime_get_ns();
+	unsigned long interval = rdmactl_stat_interval(st);
+	int err;
+
+	if (!fresh && time_before(jiffies, st->pma_next))
+		return st->pma_valid;
+	rdmactl_pma_probe(dev, port, st);	/* rate-limited on its own */
+	if (st->pma_set <= 0) {
+		st->pma_valid = false;
+		return false;			/* no read: read_ns stays */
+	}
+	err = rdmactl_pma_read(dev, port, st, &st->pma_snap);
+	st->pma_valid = !err;
+	st->pma_next = jiffies + (err ? max_t(unsigned long, interval, HZ) : interval);
+	if (!err)
+		st->read_ns = ktime_get_ns();
 	return st->pma_valid;
 }
 
@@ -367,7 +376,8 @@ static bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port,
 	if (!fresh && st->hw_valid && time_is_after_eq_jiffies(hw->timestamp + hw->lifespan))
 		return true;
 	ret = dev->ibdev->ops.get_hw_stats(dev->ibdev, hw, port, hw->num_counters);
-	st->read_ns = ktime_get_ns();
+	if (ret >= 0)
+		st->read_ns = ktime_get_ns();
 	st->hw_valid = ret >= 0;
 	if (ret == hw->num_counters)
 		hw->timestamp = jiffies;
@@ -665,19 +675,30 @@ int rdmactl_stat_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	return err ? err : skb->len;
 }
 
-/* Called with st->lock held. Record the counters as the baseline. */
-static void rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
-				  struct rdmactl_stat_state *st)
+/*
+ * Called with st->lock held. Record the counters as the baseline, read
+ * afresh. A baseline is every source at one time, so when the PMA (a port
+ * whose PMA has answered ClassPortInfo, or has not yet) or the driver
+ * cannot be read, nothing is recorded: -EIO and -ENODATA, respectively.
+ */
+static int rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
+				 struct rdmactl_stat_state *st)
 {
+	bool pma = !rdmactl_stat_is_dev(dev, port);
 	int i;
 
-	if (!rdmactl_stat_is_dev(dev, port) && rdmactl_pma_get(dev, port, st, true))
+	if (pma && !rdmactl_pma_get(dev, port, st, true) && st->pma_set)
+		return -EIO;
+	if (st->hw && !rdmactl_hw_read(dev, port, st, true))
+		return -ENODATA;
+	if (pma && st->pma_valid)
 		memcpy(st->pma_base, st->pma_snap.value, sizeof(st->pma_base));
-	if (rdmactl_hw_read(dev, port, st, true))
-		for (i = 0; i < st->hw->num_counters; i++)
-			st->hw_base[i] = st->hw->value[i];
-	st->baseline_ts = st->read_ns ? st->read_ns : ktime_get_ns();	/* the read's */
+	for (i = 0; st->hw && i < st->hw->num_counters; i++)
+		st->hw_base[i] = st->hw->value[i];
+	/* The read's time, or now when the port has no source to read. */
+	st->baseline_ts = st->hw || (pma && st->pma_valid) ? st->read_ns : ktime_get_ns();
 	st->has_baseline = true;
+	return 0;
 }
 
 /*
@@ -700,7 +721,8 @@ static int rdmactl_reset_pma(struct rdmactl_dev *dev, u32 port,
 			       IB_MGMT_METHOD_SET, 0xffff, data);
 	if (err)
 		return err;	/* nothing was reset: the baseline stands */
-	st->pma_valid = false;	/* what was read is gone */
+	st->pma_valid = false;	/* what was read is gone: read again next */
+	st->pma_next = jiffies;
 	/* The counters start again from 0: an old baseline means nothing. */
 	memset(st->pma_base, 0, sizeof(st->pma_base));
 	if (st->pma_set != RDMACTL_PMA_BASIC)
@@ -731,8 +753,12 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 	}
 	if (!port_attr && !hardware && dev->stats[0].hw) {
 		mutex_lock(&dev->stats[0].lock);
-		rdmactl_take_baseline(dev, 0, &dev->stats[0]);
+		err = rdmactl_take_baseline(dev, 0, &dev->stats[0]);
 		mutex_unlock(&dev->stats[0].lock);
+		if (err) {
+			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_HW_NO_BASELINE, dev->index, 0);
+			return err;
+		}
 	}
 
 	for (port = first; port <= last; port++) {
@@ -744,14 +770,20 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			err = rdmactl_stat_is_dev(dev, port) ? -EOPNOTSUPP :
 			      rdmactl_reset_pma(dev, port, st);
 		else
-			rdmactl_take_baseline(dev, port, st);
+			err = rdmactl_take_baseline(dev, port, st);
 		has_pma = st->pma_set > 0;
 		mutex_unlock(&st->lock);
 
 		if (hardware && err == -EOPNOTSUPP && !port_attr)
 			continue;
 		/* No device names: they are up to 63 bytes. The index says which. */
-		if (err == -EOPNOTSUPP && has_pma)
+		if (!hardware && err == -ENODATA)
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_HW_NO_BASELINE,
+					dev->index, port);
+		else if (!hardware && err)
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_BASELINE,
+					dev->index, port);
+		else if (err == -EOPNOTSUPP && has_pma)
 			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_RESET, port);
 		else if (err == -EOPNOTSUPP)
 			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_NO_PMA, port);

@@ -618,6 +618,10 @@ static void rdmactl_counters_messages(struct kunit *test)
 	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
 	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_PMA_FAILED, U32_MAX, U32_MAX);
 	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_PMA_NO_BASELINE, U32_MAX, U32_MAX);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
+	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_HW_NO_BASELINE, U32_MAX, U32_MAX);
+	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
 }
 
 static struct kunit_case rdmactl_counters_cases[] = {

@@ -214,6 +214,30 @@ t_eq "ClassPortInfo unsupported (status 0x0c): no PMA, for good" "" "$(jq -r '.[
 t_eq "and it is not asked again" "$m0" "$(cat $fk/mads)"
 echo "$flaky" >$knobs/remove
 
+# --- a PMA that answered and then fails (a firmware timeout): it is asked
+# no more often than when it answers, and a reply's timestamp is that of
+# the last read that happened, not of the attempt.
+echo "lifespan_ms=3000" >$knobs/add
+slow=$(tail -1 $knobs/devices)
+sk=$knobs/$slow/port1
+rdmactl stat show $slow/1 >/dev/null
+sleep 3.1
+echo 1000 >$sk/mad_fail
+t0=$(date +%s%N) m0=$(cat $sk/mads)
+j=$(nobody rdmactl -j stat show $slow/1)
+t_eq "PortCounters failed: no PMA counters in that snapshot" "0" \
+	"$(jq '[.[0].counters[] | select(.source == "pma")] | length' <<<"$j")"
+ts=$(jq -r '.[0].timestamp_ns' <<<"$j")
+j=$(nobody rdmactl -j stat show $slow/1)
+t_eq "a snapshot within the lifespan has the same read's timestamp" "$ts" "$(jq -r '.[0].timestamp_ns' <<<"$j")"
+snapshots 20 $slow/1
+ms=$((($(date +%s%N) - t0) / 1000000))
+mads=$(($(cat $sk/mads) - m0)) most=$((ms / 3000 + 1))
+[ $mads -le $most ] && t_pass "a failing PMA: 22 snapshots in $ms ms sent $mads MADs (<= $most)" ||
+	t_fail "a failing PMA: 22 snapshots in $ms ms sent $mads MADs (> $most)"
+echo 0 >$sk/mad_fail
+echo "$slow" >$knobs/remove
+
 # --- driver counters rdmactl's own stats object cannot have: optional
 # ones (`rdma statistic set ... optional-counters`, 5.16+) and those of
 # QPs bound to counters. The reply says it lacks them.
@@ -249,6 +273,19 @@ t_eq "--baseline reports the difference" "25" "$(counter "$j" port_xmit_data)"
 t_eq "and marks it" "true" "$(counter "$j" port_xmit_data baselined)"
 t_match "with the baseline's time" "^[0-9]+$" "$(jq -r '.[0].baseline_ns' <<<"$j")"
 t_eq "without --baseline, the raw value" "1025" "$(counter "$(rdmactl -j stat show fakeib0/1)" port_xmit_data)"
+# A baseline is every source read at one time: when the PMA fails, the
+# reset fails and the old baseline stands, values and time.
+b0=$(jq -r '.[0].baseline_ns' <<<"$j")
+echo 1 >$k/mad_fail
+t_run "baseline reset while the PMA fails" 1 rdmactl stat reset fakeib0/1
+t_match "is refused, naming the cause" \
+	"^rdmactl: device [0-9]+ port 1: the PMA did not answer, no baseline taken\$" "$T_ERR"
+sleep 1.1	# the failed read's back-off
+j=$(rdmactl -j stat show --baseline fakeib0/1)
+t_eq "the old baseline stands: its time" "$b0" "$(jq -r '.[0].baseline_ns' <<<"$j")"
+t_eq "and its values" "25" "$(counter "$j" port_xmit_data)"
+t_run "baseline reset once the PMA answers" 0 rdmactl stat reset fakeib0/1
+t_eq "measures from then" "0" "$(counter "$(rdmactl -j stat show --baseline fakeib0/1)" port_xmit_data)"
 t_run "hardware reset" 0 rdmactl stat reset --hardware fakeib0/1
 t_eq "the hardware reset zeroes sysfs data counters" "0" "$(cat $sys/port_xmit_data)"
 t_eq "and error counters" "0" "$(cat $sys/symbol_error)"

@@ -108,7 +108,9 @@
  *   as often (10 ms at least); a snapshot in between repeats the last read,
  *   and its RDMACTL_A_STAT_TIMESTAMP is that read's. A PMA that does
  *   not answer ClassPortInfo is asked again at most once a second; until
- *   it answers, replies have no PMA counters.
+ *   it answers, replies have no PMA counters. So is one whose counters
+ *   could not be read (the interval, if longer): replies in between have
+ *   no PMA counters, and a timestamp only a read that happened sets.
  *   PMA counters come before driver counters. A name is unique within a
  *   source only: a PMA and a driver may both report one (rxe's
  *   link_downed), and both are sent, each with its source.
@@ -122,6 +124,9 @@
  *                                            Set, as `perfquery -R`)
  *   Without it, the ports' counters are recorded as their baseline, which
  *   RDMACTL_CMD_STAT_GET subtracts when asked, and nothing else changes.
+ *   A baseline is every source of the port read at one time: when its
+ *   PMA (-EIO) or driver (-ENODATA) cannot be read, the port keeps the
+ *   baseline it had; ports before it in the request have their new one.
  *   With it, a port without a PMA, or whose PMA does not acknowledge the
  *   Set with a GetResp, is -EOPNOTSUPP when named and skipped otherwise.
  *
