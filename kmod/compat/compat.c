@@ -41,17 +41,18 @@ struct net_device *rdmactl_port_netdev(struct ib_device *ibdev, u32 port)
  * parallel (parallel_ops), so a slot could be reused before its ACK is
  * built: that takes 128 other formatted refusals in that window, and
  * costs a wrong message, never memory safety, since a slot's last byte
- * is never written and stays NUL.
+ * is never written and stays NUL. That byte is one past the 80 that
+ * 6.2+ gives a message (NETLINK_MAX_FMTMSG_LEN), so both keep 79 characters.
  */
 const char *rdmactl_compat_fmt(const char *fmt, ...)
 {
-	static char ring[128][RDMACTL_ERR_MSG_LEN];
+	static char ring[128][RDMACTL_ERR_MSG_LEN + 1];
 	static atomic_t next = ATOMIC_INIT(0);
 	char *buf = ring[(unsigned int)atomic_inc_return(&next) % ARRAY_SIZE(ring)];
 	va_list args;
 
 	va_start(args, fmt);
-	vsnprintf(buf, RDMACTL_ERR_MSG_LEN - 1, fmt, args);
+	vsnprintf(buf, RDMACTL_ERR_MSG_LEN, fmt, args);
 	va_end(args);
 	return buf;
 }
