@@ -3,11 +3,12 @@
 . "$RDMACTL_TOP/tests/lib.sh"
 
 t_run "missing device" 1 rdmactl dev show mlx5_9
-t_eq "missing device: one line naming it" "rdmactl: device mlx5_9 not found" "$T_ERR"
+t_eq "missing device: one line naming it" "rdmactl: mlx5_9: no RDMA device has this name" "$T_ERR"
 t_run "missing device of a port" 1 rdmactl port show mlx5_9/1
-t_eq "missing device of a port: one line naming it" "rdmactl: device mlx5_9 not found" "$T_ERR"
+t_eq "missing device of a port: one line naming it" "rdmactl: mlx5_9: no RDMA device has this name" "$T_ERR"
 t_run "missing port" 1 rdmactl port show rxe0/3
-t_eq "missing port: names port, device and port count" "rdmactl: port 3 does not exist on rxe0 (1 port)" "$T_ERR"
+t_eq "missing port: names device, port and the ports there are" \
+	"rdmactl: rxe0: port 3 does not exist: the device has port 1 only" "$T_ERR"
 t_run "missing device, all its ports" 1 rdmactl -j port show nosuchdev
 t_eq "a failed dump prints no JSON" "" "$T_OUT"
 
