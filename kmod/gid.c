@@ -70,8 +70,7 @@ int rdmactl_gid_get_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
 	struct nlattr *index_attr = info->attrs[RDMACTL_A_GID_INDEX];
 	struct rdmactl_gid_reply r = { .net = genl_info_net(info) };
-	char name[IB_DEVICE_NAME_MAX];
-	u32 port, index;
+	u32 port, index, len;
 	int err;
 
 	if (!port_attr || !index_attr) {
@@ -90,14 +89,13 @@ int rdmactl_gid_get_doit(struct sk_buff *skb, struct genl_info *info)
 	index = nla_get_u32(index_attr);
 	r.attr = rdma_get_gid_attr(r.dev->ibdev, port, index);
 	if (IS_ERR(r.attr)) {
-		rdmactl_dev_name(r.dev, name);
-		if (index < ib_port_immutable_read(r.dev->ibdev, port)->gid_tbl_len)
-			rdmactl_err_fmt(info->extack, index_attr,
-					"GID index %u of %s port %u is empty", index, name, port);
+		len = ib_port_immutable_read(r.dev->ibdev, port)->gid_tbl_len;
+		if (index < len)
+			rdmactl_err_fmt(info->extack, index_attr, RDMACTL_MSG_GID_EMPTY,
+					index, port);
 		else
-			rdmactl_err_fmt(info->extack, index_attr,
-					"GID index %u is beyond the table of %s port %u",
-					index, name, port);
+			rdmactl_err_fmt(info->extack, index_attr, RDMACTL_MSG_GID_BEYOND,
+					index, port, len);
 		err = -ENODATA;
 		goto out;
 	}

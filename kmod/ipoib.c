@@ -220,16 +220,14 @@ static struct net_device *rdmactl_ipoib_netdev(struct net *net, struct nlattr **
 		ndev = dev_get_by_name(net, nla_data(name));
 	if (!ndev) {
 		if (index)
-			rdmactl_err_fmt(extack, index, "no interface with index %u",
-					nla_get_u32(index));
+			rdmactl_err_fmt(extack, index, RDMACTL_MSG_NO_IFINDEX, nla_get_u32(index));
 		else
-			rdmactl_err_fmt(extack, name, "interface %s not found",
+			rdmactl_err_fmt(extack, name, RDMACTL_MSG_NO_IFNAME,
 					(char *)nla_data(name));
 		return ERR_PTR(-ENODEV);
 	}
 	if (!rdmactl_is_ipoib(ndev)) {
-		rdmactl_err_fmt(extack, index ? index : name, "%s is not an IPoIB interface",
-				ndev->name);
+		rdmactl_err_fmt(extack, index ? index : name, RDMACTL_MSG_NOT_IPOIB, ndev->name);
 		dev_put(ndev);
 		return ERR_PTR(-EINVAL);
 	}
@@ -484,14 +482,9 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	max = rdmactl_ipoib_max_dgram(dev, ib.port);
 	if (mode == RDMACTL_IPOIB_CONNECTED) {
-		char name[IB_DEVICE_NAME_MAX];
-
-		rdmactl_dev_name(dev, name);
 		max = RDMACTL_IPOIB_CM_MTU;
 		if (!(ib.hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC)) {
-			rdmactl_err_fmt(info->extack, mode_attr,
-					"%s cannot use connected mode: %s is datagram-only",
-					ib.name, name);
+			rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_DGRAM_ONLY, ib.name);
 			err = -EOPNOTSUPP;
 		}
 	}
@@ -502,9 +495,8 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (mtu_attr) {
 		mtu = nla_get_u32(mtu_attr);
 		if (mtu < ETH_MIN_MTU || mtu > max) {
-			rdmactl_err_fmt(info->extack, mtu_attr,
-					"MTU %u is out of range for %s in %s mode (%u to %u)",
-					mtu, ib.name, rdmactl_mode_names[mode], ETH_MIN_MTU, max);
+			rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_RANGE, mtu,
+					rdmactl_mode_names[mode], ETH_MIN_MTU, max);
 			err = -ERANGE;
 			goto out_unlock;
 		}
@@ -516,23 +508,19 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (err == -ENODEV) {
 		NL_SET_ERR_MSG(info->extack, "the interface went away");
 	} else if (err) {
-		rdmactl_err_fmt(info->extack, mode_attr, "%s refused %s mode (%d)",
-				ib.name, rdmactl_mode_names[mode], err);
+		rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_MODE_REFUSED, ib.name,
+				rdmactl_mode_names[mode], err);
 	} else if (c.mtu_err && c.undo_err == -ENODEV) {
 		err = c.mtu_err;
-		rdmactl_err_fmt(info->extack, mtu_attr, "%s: MTU %u refused (%d), then went away",
-				ib.name, mtu, err);
+		rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_GONE, mtu, err);
 	} else if (c.mtu_err && c.undo_err) {
 		err = c.mtu_err;
-		rdmactl_err_fmt(info->extack, mtu_attr,
-				"%s: MTU %u refused (%d), undo failed (%d): %s %u",
-				ib.name, mtu, err, c.undo_err, rdmactl_mode_names[c.now.mode],
-				c.now.mtu);
+		rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_UNDO_FAILED, mtu, err,
+				c.undo_err, rdmactl_mode_names[c.now.mode], c.now.mtu);
 	} else if (c.mtu_err) {
 		err = c.mtu_err;
-		rdmactl_err_fmt(info->extack, mtu_attr,
-				"%s: MTU %u refused (%d), rolled back to %s %u",
-				ib.name, mtu, err, rdmactl_mode_names[c.now.mode], c.now.mtu);
+		rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_ROLLED_BACK, mtu, err,
+				rdmactl_mode_names[c.now.mode], c.now.mtu);
 	}
 out_unlock:
 	mutex_unlock(&rdmactl_ipoib_lock);

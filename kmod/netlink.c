@@ -196,15 +196,13 @@ struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
 
 		dev = rdmactl_dev_get_by_index(net, index);
 		if (!dev) {
-			rdmactl_err_fmt(extack, index_attr,
-					"no RDMA device with index %u", index);
+			rdmactl_err_fmt(extack, index_attr, RDMACTL_MSG_NO_DEV_INDEX, index);
 			return ERR_PTR(-ENODEV);
 		}
 	} else {
 		dev = rdmactl_dev_get_by_name(net, nla_data(name_attr));
 		if (!dev) {
-			rdmactl_err_fmt(extack, name_attr, "device %s not found",
-					(char *)nla_data(name_attr));
+			NL_SET_ERR_MSG_ATTR(extack, name_attr, RDMACTL_MSG_NO_DEV_NAME);
 			return ERR_PTR(-ENODEV);
 		}
 	}
@@ -214,9 +212,8 @@ struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
 
 		rdmactl_dev_name(dev, name);
 		if (strcmp(name, nla_data(name_attr))) {
-			rdmactl_err_fmt(extack, name_attr,
-					"device index %u is %s, not %s", dev->index,
-					name, (char *)nla_data(name_attr));
+			rdmactl_err_fmt(extack, name_attr, RDMACTL_MSG_DEV_OTHER_NAME,
+					dev->index);
 			rdmactl_dev_put(dev);
 			return ERR_PTR(-EINVAL);
 		}
@@ -225,22 +222,25 @@ struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
 }
 
 /*
- * Whether a port number exists on the device; the refusal names both.
+ * Whether a port number exists on the device; the refusal names the port
+ * and the ports there are (the device is the request's, pointed at by the
+ * caller's own naming of it).
  */
 int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			  struct netlink_ext_ack *extack)
 {
 	u32 port = nla_get_u32(port_attr);
-	char name[IB_DEVICE_NAME_MAX];
-	unsigned int n;
+	u32 first, last;
 
 	if (rdma_is_port_valid(dev->ibdev, port))
 		return 0;
 
-	rdmactl_dev_name(dev, name);
-	n = rdma_end_port(dev->ibdev) - rdma_start_port(dev->ibdev) + 1;
-	rdmactl_err_fmt(extack, port_attr, "port %u does not exist on %s (%u port%s)",
-			port, name, n, n == 1 ? "" : "s");
+	first = rdma_start_port(dev->ibdev);
+	last = rdma_end_port(dev->ibdev);
+	if (first == last)
+		rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_NO_PORT, port, first);
+	else
+		rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_NO_PORT_OF, port, first, last);
 	return -ENODEV;
 }
 

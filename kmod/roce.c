@@ -161,8 +161,8 @@ VISIBLE_IF_KUNIT int rdmactl_roce_mode_parse(const struct nlattr *attr,
 	u8 mode = nla_get_u8(attr);
 
 	if (mode != RDMACTL_GID_TYPE_ROCE_V1 && mode != RDMACTL_GID_TYPE_ROCE_V2) {
-		rdmactl_err_fmt(extack, attr, "RoCE mode %d is neither v1 (%d) nor v2 (%d)",
-				mode, RDMACTL_GID_TYPE_ROCE_V1, RDMACTL_GID_TYPE_ROCE_V2);
+		rdmactl_err_fmt(extack, attr, RDMACTL_MSG_ROCE_MODE, mode,
+				RDMACTL_GID_TYPE_ROCE_V1, RDMACTL_GID_TYPE_ROCE_V2);
 		return -EINVAL;
 	}
 	return mode;
@@ -288,10 +288,9 @@ static int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name,
 	if (err) {
 		/* make_cma_dev() says -ENODEV for a device rdma_cm lacks. */
 		if (err == -ENODEV)
-			rdmactl_err_fmt(extack, NULL, "rdma_cm has not attached to %s", name);
+			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_NOT_ATTACHED);
 		else
-			rdmactl_err_fmt(extack, NULL, "cannot make configfs rdma_cm/%s (error %d)",
-					name, err);
+			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_MKDIR, err);
 		dput(cd->root.dentry);
 	}
 	return err;
@@ -785,9 +784,7 @@ static int rdmactl_roce_read(const struct rdmactl_roce_dev *rd, unsigned int n,
 		else if (err == -EOPNOTSUPP)
 			NL_SET_ERR_MSG(ext, RDMACTL_CM_NO_KERNEL_IO);
 		else
-			rdmactl_err_fmt(ext, NULL,
-					"cannot read rdma_cm's defaults of %s port %u (error %d)",
-					rd->name, st[i].port, err);
+			rdmactl_err_fmt(ext, NULL, RDMACTL_MSG_CM_READ, st[i].port, err);
 	}
 	if (open)
 		rdmactl_cm_close(&cd);
@@ -836,13 +833,10 @@ static int rdmactl_fill_roce(struct sk_buff *skb, const struct rdmactl_roce_dev 
 static int rdmactl_roce_port_check(struct rdmactl_dev *dev, u32 port, struct nlattr *attr,
 				   struct netlink_ext_ack *extack)
 {
-	char name[IB_DEVICE_NAME_MAX];
-
 	if (rdma_protocol_roce(dev->ibdev, port))
 		return 0;
-	rdmactl_dev_name(dev, name);
-	rdmactl_err_fmt(extack, attr, "%s port %u is %s, not RoCE: it has no RoCE mode", name,
-			port, rdma_protocol_iwarp(dev->ibdev, port) ? "iWARP" : "InfiniBand");
+	rdmactl_err_fmt(extack, attr, RDMACTL_MSG_NOT_ROCE, port,
+			rdma_protocol_iwarp(dev->ibdev, port) ? "iWARP" : "InfiniBand");
 	return -EOPNOTSUPP;
 }
 
@@ -986,9 +980,9 @@ int rdmactl_roce_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
 	struct nlattr **attrs = rdmactl_dump_attrs(cb);
+	struct nlattr *dev_attr = attrs[RDMACTL_A_DEV_INDEX] ?: attrs[RDMACTL_A_DEV_NAME];
 	bool first = !ctx->started;
 	struct rdmactl_dev *dev;
-	char name[IB_DEVICE_NAME_MAX];
 	int err, probe;
 
 	probe = rdmactl_roce_probe_check(cb->skb, attrs[RDMACTL_A_ROCE_PROBE], cb->extack);
@@ -1002,8 +996,8 @@ int rdmactl_roce_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 							      attrs[RDMACTL_A_PORT_INDEX],
 							      cb->extack);
 			} else if (!rdmactl_dev_has_roce(dev)) {
-				rdmactl_dev_name(dev, name);
-				rdmactl_err_fmt(cb->extack, NULL, "%s has no RoCE port", name);
+				NL_SET_ERR_MSG_ATTR(cb->extack, dev_attr,
+						    RDMACTL_MSG_NO_ROCE_PORT);
 				err = -EOPNOTSUPP;
 			}
 			if (err) {
@@ -1064,9 +1058,7 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ac
 	err = rdmactl_roce_nsaved + fresh > RDMACTL_ROCE_SAVED_MAX ? -ENOSPC : 0;
 	mutex_unlock(&rdmactl_roce_saved_lock);
 	if (err) {
-		rdmactl_err_fmt(extack, NULL,
-				"rdmactl keeps %d ports' settings at most: forget some",
-				RDMACTL_ROCE_SAVED_MAX);
+		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_ROCE_SAVED_MAX, RDMACTL_ROCE_SAVED_MAX);
 		return err;
 	}
 
@@ -1082,17 +1074,13 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ac
 			goto out;
 		}
 		if (err) {
-			rdmactl_err_fmt(extack, NULL,
-					"cannot read rdma_cm's defaults of %s port %u (error %d)",
-					rs->rd.name, rs->first + i, err);
+			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_READ, rs->first + i, err);
 			goto out;
 		}
 	}
 	/* rdma_cm writes by name: the name must still be this device's. */
 	if (!rdmactl_roce_dev_same(rs->rd.index, rs->rd.guid, rs->rd.name)) {
-		rdmactl_err_fmt(extack, NULL,
-				"%s was renamed or replaced during the request: try again",
-				rs->rd.name);
+		NL_SET_ERR_MSG(extack, RDMACTL_MSG_DEV_REPLACED);
 		err = -EAGAIN;
 		goto out;
 	}
@@ -1124,14 +1112,9 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ac
 					   false, undo);
 		} while (i-- > 0);
 		if (left)
-			/* At most 80 bytes: a port count, no device name. */
-			rdmactl_err_fmt(extack, NULL,
-					"rdma_cm refused port %u (error %d); %u ports left changed: see events",
-					failed, err, left);
+			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_LEFT_CHANGED, failed, err, left);
 		else
-			rdmactl_err_fmt(extack, NULL,
-					"rdma_cm refused the setting for %s port %u (error %d)",
-					rs->rd.name, failed, err);
+			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_REFUSED, failed, err);
 		goto out;
 	}
 
@@ -1183,14 +1166,13 @@ static int rdmactl_roce_set_check(struct rdmactl_dev *dev, struct rdmactl_roce_s
 			return err;
 		types = rdmactl_roce_types(dev->ibdev, port);
 		if (rs->mode > 0 && !(types & BIT(rs->mode))) {
-			rdmactl_err_fmt(info->extack, mode_attr, "%s port %u supports %s",
-					rs->rd.name, port, rdmactl_roce_types_str(types));
+			rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_ROCE_TYPES, port,
+					rdmactl_roce_types_str(types));
 			return -EOPNOTSUPP;
 		}
 	}
 	if (!rs->rd.guid) {
-		rdmactl_err_fmt(info->extack, NULL,
-				"%s has no node GUID to remember a setting by", rs->rd.name);
+		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_NO_GUID);
 		return -EOPNOTSUPP;
 	}
 	return 0;

@@ -102,3 +102,24 @@ int cli_dispatch(const struct cli_cmd *table, const char *object, int argc, char
 	}
 	return c->fn(argc - 1, argv + 1);
 }
+
+/*
+ * Whether a message names obj: as a word of its own, after the start or a
+ * space and before the end, a space, ':', ',' or "'s".
+ */
+bool cli_names(const char *msg, const char *obj)
+{
+	size_t len = strlen(obj);
+	const char *p;
+
+	if (!len)
+		return true;
+	for (p = strstr(msg, obj); p; p = strstr(p + 1, obj)) {
+		char next = p[len];
+
+		if ((p == msg || p[-1] == ' ') &&
+		    (!next || next == ' ' || next == ':' || next == ',' || next == '\''))
+			return true;
+	}
+	return false;
+}

@@ -32,6 +32,8 @@ int cli_parse_opts(int argc, char **argv, struct cli_opts *o);
 const struct cli_cmd *cli_lookup(const struct cli_cmd *table, const char *word);
 int cli_parse_dev_port(const char *arg, char *dev, size_t size, uint32_t *port);
 int cli_dispatch(const struct cli_cmd *table, const char *object, int argc, char **argv);
+/* Whether msg names obj as a word of its own (the kernel's message, a device). */
+bool cli_names(const char *msg, const char *obj);
 
 /* A growable array of objects copied out of library callbacks. */
 struct cli_vec {
@@ -47,17 +49,18 @@ void cli_vec_free(struct cli_vec *v);
  * The body of every "show": open the handle, list objects of size bytes
  * into a cli_vec with list() (again when the library says -EINTR, devices
  * having changed mid-dump, five times at most), then print() each, or
- * print the one-line error and nothing else; release (if any) frees what
- * each item owns. Returns the exit code.
+ * print the one-line error (naming obj, the device or interface asked
+ * about, if any) and nothing else; release (if any) frees what each item
+ * owns. Returns the exit code.
  */
 typedef int (*cli_list_fn)(struct rdmactl *h, const void *arg, struct cli_vec *v);
 typedef void (*cli_print_fn)(const void *item);
 int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
-	     void (*release)(void *item), const char *what);
+	     void (*release)(void *item), const char *obj, const char *what);
 
 /* rdmactl.c */
 struct rdmactl *cli_open(void);
-int cli_fail(struct rdmactl *h, int err, const char *what);
+int cli_fail(struct rdmactl *h, int err, const char *obj, const char *what);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* One print path for text and JSON (print.c). */

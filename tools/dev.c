@@ -54,7 +54,7 @@ static int dev_show(int argc, char **argv)
 		}
 		name = argv[0];
 	}
-	return cli_show(sizeof(struct rdmactl_dev_info), dev_list, name, dev_print, NULL,
+	return cli_show(sizeof(struct rdmactl_dev_info), dev_list, name, dev_print, NULL, name,
 			"cannot list devices");
 }
 

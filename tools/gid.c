@@ -174,7 +174,7 @@ static int gid_show(int argc, char **argv)
 	if (gid_parse(argc, argv, &a, false))
 		return EXIT_USAGE;
 	return cli_show(sizeof(struct rdmactl_gid_info), gid_list, &a, gid_print, NULL,
-			"cannot list GIDs");
+			a.has_dev ? a.dev : NULL, "cannot list GIDs");
 }
 
 static int gid_find(int argc, char **argv)
@@ -184,7 +184,7 @@ static int gid_find(int argc, char **argv)
 	if (gid_parse(argc, argv, &a, true))
 		return EXIT_USAGE;
 	return cli_show(sizeof(struct rdmactl_gid_info), gid_list, &a, gid_print, NULL,
-			"cannot find the GID");
+			a.has_dev ? a.dev : NULL, "cannot find the GID");
 }
 
 static int gid_help(int argc, char **argv)

@@ -125,7 +125,7 @@ static int ipoib_show(int argc, char **argv)
 			f.ifname = argv[0];
 	}
 	return cli_show(sizeof(struct rdmactl_ipoib_info), f.ifname ? ipoib_list : ipoib_list_dev,
-			&f, ipoib_print, NULL, "cannot list IPoIB interfaces");
+			&f, ipoib_print, NULL, f.dev, "cannot list IPoIB interfaces");
 }
 
 static int ipoib_set(int argc, char **argv)
@@ -177,7 +177,7 @@ static int ipoib_set(int argc, char **argv)
 	if (!h)
 		return EXIT_ERROR;
 	err = rdmactl_ipoib_set(h, argv[0], mode, (uint32_t)mtu);
-	err = err ? cli_fail(h, err, "cannot set the mode") : EXIT_OK;
+	err = err ? cli_fail(h, err, argv[0], "cannot set the mode") : EXIT_OK;
 	rdmactl_close(h);
 	return err;
 }
@@ -214,7 +214,7 @@ static int ipoib_udev_rule(int argc, char **argv)
 		return EXIT_ERROR;
 	err = rdmactl_ipoib_list(h, argv[0], NULL, 0, ipoib_first, &ib);
 	if (err) {
-		err = cli_fail(h, err, "cannot read the interface");
+		err = cli_fail(h, err, argv[0], "cannot read the interface");
 	} else {
 		format_hwaddr(ib.hwaddr, addr);
 		printf("# %s on %s/%u, port GUID %s\n", ib.ifname, ib.dev_name, ib.port, addr + 36);

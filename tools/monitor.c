@@ -128,7 +128,7 @@ int monitor_main(int argc, char **argv)
 		return EXIT_ERROR;
 	err = rdmactl_events_subscribe(h);
 	if (err) {
-		err = cli_fail(h, err, "cannot subscribe to events");
+		err = cli_fail(h, err, NULL, "cannot subscribe to events");
 		rdmactl_close(h);
 		return err;
 	}
@@ -140,7 +140,7 @@ int monitor_main(int argc, char **argv)
 		if (err == -EINTR || err == -EAGAIN)
 			continue;
 		if (err) {
-			err = cli_fail(h, err, "cannot read events");
+			err = cli_fail(h, err, NULL, "cannot read events");
 			break;
 		}
 	}

@@ -148,7 +148,7 @@ static int port_show(int argc, char **argv)
 		}
 		f.dev = dev;
 	}
-	return cli_show(sizeof(struct rdmactl_port_info), port_list, &f, port_print, NULL,
+	return cli_show(sizeof(struct rdmactl_port_info), port_list, &f, port_print, NULL, f.dev,
 			"cannot list ports");
 }
 

@@ -95,12 +95,21 @@ struct rdmactl *cli_open(void)
 	return h;
 }
 
-/* One line naming the problem; the kernel's own words when it sent some. */
-int cli_fail(struct rdmactl *h, int err, const char *what)
+/*
+ * One line naming the problem: the kernel's own words when it sent some,
+ * after the object the user named (obj: a device or an interface, or NULL)
+ * when they do not name it. The module's messages leave device names out,
+ * since the kernel cuts a formatted message at 80 bytes and a device name
+ * takes up to 63. The library's own sentences for EPERM and ENOENT are
+ * about the caller and the module, not the object: they stand alone.
+ */
+int cli_fail(struct rdmactl *h, int err, const char *obj, const char *what)
 {
 	const char *msg = h ? rdmactl_errmsg(h) : "";
 
-	if (msg[0])
+	if (msg[0] && obj && err != -EPERM && err != -ENOENT && !cli_names(msg, obj))
+		fprintf(stderr, "rdmactl: %s: %s\n", obj, msg);
+	else if (msg[0])
 		fprintf(stderr, "rdmactl: %s\n", msg);
 	else
 		fprintf(stderr, "rdmactl: %s: %s\n", what, strerror(-err));
@@ -110,7 +119,7 @@ int cli_fail(struct rdmactl *h, int err, const char *what)
 #define CLI_LIST_TRIES 5
 
 int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
-	     void (*release)(void *item), const char *what)
+	     void (*release)(void *item), const char *obj, const char *what)
 {
 	struct cli_vec v = { .size = size };
 	struct rdmactl *h;
@@ -127,7 +136,7 @@ int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
 			break;
 	}
 	if (err) {
-		err = cli_fail(h, err, what);
+		err = cli_fail(h, err, obj, what);
 	} else {
 		print_begin();
 		for (i = 0; i < v.n; i++)

@@ -117,7 +117,7 @@ static int roce_show(int argc, char **argv)
 		t.has_dev = true;
 	}
 	return cli_show(sizeof(struct rdmactl_roce_info), roce_list, &t, roce_print, NULL,
-			"cannot read the RoCE settings");
+			t.has_dev ? t.dev : NULL, "cannot read the RoCE settings");
 }
 
 static int roce_apply(const struct roce_target *t, unsigned int what, uint8_t mode, uint8_t tos,
@@ -129,7 +129,7 @@ static int roce_apply(const struct roce_target *t, unsigned int what, uint8_t mo
 	if (!h)
 		return EXIT_ERROR;
 	err = rdmactl_roce_set(h, t->dev, t->port, what, mode, tos);
-	err = err ? cli_fail(h, err, fail) : EXIT_OK;
+	err = err ? cli_fail(h, err, t->dev, fail) : EXIT_OK;
 	rdmactl_close(h);
 	return err;
 }

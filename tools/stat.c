@@ -219,7 +219,7 @@ static int stat_show(int argc, char **argv)
 		return EXIT_USAGE;
 	print_args = &a;
 	return cli_show(sizeof(struct rdmactl_stat *), stat_list, &a, stat_print,
-			stat_release, "cannot read counters");
+			stat_release, a.has_dev ? a.dev : NULL, "cannot read counters");
 }
 
 static int stat_reset(int argc, char **argv)
@@ -235,7 +235,7 @@ static int stat_reset(int argc, char **argv)
 		return EXIT_ERROR;
 	err = rdmactl_stat_reset(h, a.has_dev ? a.dev : NULL, a.port,
 				 a.hardware ? RDMACTL_STAT_HARDWARE : 0);
-	err = err ? cli_fail(h, err, "cannot reset counters") : EXIT_OK;
+	err = err ? cli_fail(h, err, a.has_dev ? a.dev : NULL, "cannot reset counters") : EXIT_OK;
 	rdmactl_close(h);
 	return err;
 }
@@ -380,7 +380,7 @@ static int stat_watch(int argc, char **argv)
 				break;
 		}
 		if (err) {
-			err = cli_fail(h, err, "cannot read counters");
+			err = cli_fail(h, err, a.has_dev ? a.dev : NULL, "cannot read counters");
 			break;
 		}
 		if (frame) {

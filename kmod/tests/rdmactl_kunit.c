@@ -5,8 +5,8 @@
  * refused with an extack message naming it), the parsing of modes, the
  * PMA counter layout and its normalisation (widths, wrap, saturation,
  * bytes), the counter slot of every port (a switch's port 0 too), the
- * length of every formatted extack message of counters.c, GID and RoCE
- * type naming, and the encoding of every event.
+ * length of every formatted extack message, GID and RoCE type naming, and
+ * the encoding of every event.
  *
  * Built only with RDMACTL_KUNIT=1 against a kernel with CONFIG_KUNIT (the
  * debug test kernel, tests/vm/debug-kernel); never installed. The suites
@@ -599,34 +599,8 @@ static void rdmactl_counters_slot(struct kunit *test)
 	}
 }
 
-/*
- * Every formatted extack message of counters.c, with its longest
- * arguments, fits NETLINK_MAX_FMTMSG_LEN (80 bytes with the NUL), which
- * 6.2+ cuts at, as does the compat ring before it (RDMACTL_ERR_MSG_LEN).
- */
-static void rdmactl_counters_messages(struct kunit *test)
-{
-	char buf[256];
-	int n;
-
-	BUILD_BUG_ON(RDMACTL_ERR_MSG_LEN != 80);
-	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_NO_DEV_COUNTERS);
-	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
-	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_PMA_NO_RESET, U32_MAX);
-	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
-	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_NO_PMA, U32_MAX);
-	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
-	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_PMA_FAILED, U32_MAX, U32_MAX);
-	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
-	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_PMA_NO_BASELINE, U32_MAX, U32_MAX);
-	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
-	n = snprintf(buf, sizeof(buf), RDMACTL_MSG_HW_NO_BASELINE, U32_MAX, U32_MAX);
-	KUNIT_EXPECT_LT_MSG(test, n, RDMACTL_ERR_MSG_LEN, "%s", buf);
-}
-
 static struct kunit_case rdmactl_counters_cases[] = {
 	KUNIT_CASE(rdmactl_counters_slot),
-	KUNIT_CASE(rdmactl_counters_messages),
 	KUNIT_CASE(rdmactl_counters_field),
 	KUNIT_CASE(rdmactl_counters_decode),
 	KUNIT_CASE(rdmactl_counters_baseline),
@@ -894,8 +868,112 @@ static struct kunit_suite rdmactl_events_suite = {
 	.test_cases = rdmactl_events_cases,
 };
 
+/*
+ * Every formatted extack message, with its longest arguments, fits
+ * NETLINK_MAX_FMTMSG_LEN (80 bytes with the NUL), which 6.2+ cuts at, as
+ * does the compat ring before it (RDMACTL_ERR_MSG_LEN): numbers U32_MAX
+ * (INT_MIN where signed), errors -MAX_ERRNO, interface names 15 bytes,
+ * and every word a %s can be. No message names a device (63 bytes).
+ */
+#define KT_MSG_FITS(test, fmt, ...)						\
+	do {									\
+		char __buf[256];						\
+		int __n = snprintf(__buf, sizeof(__buf), fmt, ##__VA_ARGS__);	\
+										\
+		KUNIT_EXPECT_LT_MSG(test, __n, RDMACTL_ERR_MSG_LEN,		\
+				    "%d bytes: \"%s\"", __n, __buf);		\
+	} while (0)
+
+#define KT_IFNAME "ib_xxxxxxxxxxxx"
+
+static void rdmactl_messages_counters(struct kunit *test)
+{
+	BUILD_BUG_ON(RDMACTL_ERR_MSG_LEN != 80);
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_DEV_COUNTERS);
+	KT_MSG_FITS(test, RDMACTL_MSG_PMA_NO_RESET, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_PMA, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_PMA_FAILED, U32_MAX, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_PMA_NO_BASELINE, U32_MAX, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_HW_NO_BASELINE, U32_MAX, U32_MAX);
+}
+
+static void rdmactl_messages_netlink(struct kunit *test)
+{
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_DEV_INDEX, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_DEV_NAME);
+	KT_MSG_FITS(test, RDMACTL_MSG_DEV_OTHER_NAME, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_PORT, U32_MAX, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_PORT_OF, U32_MAX, U32_MAX, U32_MAX);
+}
+
+static void rdmactl_messages_gid(struct kunit *test)
+{
+	KT_MSG_FITS(test, RDMACTL_MSG_GID_EMPTY, U32_MAX, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_GID_BEYOND, U32_MAX, U32_MAX, U32_MAX);
+}
+
+static void rdmactl_messages_roce(struct kunit *test)
+{
+	static const u32 types[] = {
+		BIT(RDMACTL_GID_TYPE_ROCE_V1), BIT(RDMACTL_GID_TYPE_ROCE_V2),
+		BIT(RDMACTL_GID_TYPE_ROCE_V1) | BIT(RDMACTL_GID_TYPE_ROCE_V2),
+	};
+	int i;
+
+	KT_MSG_FITS(test, RDMACTL_MSG_ROCE_MODE, INT_MIN, INT_MIN, INT_MIN);
+	KT_MSG_FITS(test, RDMACTL_MSG_CM_NOT_ATTACHED);
+	KT_MSG_FITS(test, RDMACTL_MSG_CM_MKDIR, -MAX_ERRNO);
+	KT_MSG_FITS(test, RDMACTL_MSG_CM_READ, U32_MAX, -MAX_ERRNO);
+	KT_MSG_FITS(test, RDMACTL_MSG_NOT_ROCE, U32_MAX, "InfiniBand");
+	KT_MSG_FITS(test, RDMACTL_MSG_NOT_ROCE, U32_MAX, "iWARP");
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_ROCE_PORT);
+	KT_MSG_FITS(test, RDMACTL_MSG_ROCE_SAVED_MAX, INT_MIN);
+	KT_MSG_FITS(test, RDMACTL_MSG_CM_REFUSED, U32_MAX, -MAX_ERRNO);
+	KT_MSG_FITS(test, RDMACTL_MSG_CM_LEFT_CHANGED, U32_MAX, -MAX_ERRNO, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_DEV_REPLACED);
+	for (i = 0; i < ARRAY_SIZE(types); i++)
+		KT_MSG_FITS(test, RDMACTL_MSG_ROCE_TYPES, U32_MAX,
+			    rdmactl_roce_types_str(types[i]));
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_GUID);
+}
+
+static void rdmactl_messages_ipoib(struct kunit *test)
+{
+	static const char *const modes[] = { "datagram", "connected" };
+	int i;
+
+	BUILD_BUG_ON(sizeof(KT_IFNAME) != IFNAMSIZ);
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_IFINDEX, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_NO_IFNAME, KT_IFNAME);
+	KT_MSG_FITS(test, RDMACTL_MSG_NOT_IPOIB, KT_IFNAME);
+	KT_MSG_FITS(test, RDMACTL_MSG_DGRAM_ONLY, KT_IFNAME);
+	KT_MSG_FITS(test, RDMACTL_MSG_MTU_GONE, U32_MAX, -MAX_ERRNO);
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		KT_MSG_FITS(test, RDMACTL_MSG_MTU_RANGE, U32_MAX, modes[i], U32_MAX, U32_MAX);
+		KT_MSG_FITS(test, RDMACTL_MSG_MODE_REFUSED, KT_IFNAME, modes[i], -MAX_ERRNO);
+		KT_MSG_FITS(test, RDMACTL_MSG_MTU_UNDO_FAILED, U32_MAX, -MAX_ERRNO, -MAX_ERRNO,
+			    modes[i], U32_MAX);
+		KT_MSG_FITS(test, RDMACTL_MSG_MTU_ROLLED_BACK, U32_MAX, -MAX_ERRNO, modes[i],
+			    U32_MAX);
+	}
+}
+
+static struct kunit_case rdmactl_messages_cases[] = {
+	KUNIT_CASE(rdmactl_messages_counters),
+	KUNIT_CASE(rdmactl_messages_netlink),
+	KUNIT_CASE(rdmactl_messages_gid),
+	KUNIT_CASE(rdmactl_messages_roce),
+	KUNIT_CASE(rdmactl_messages_ipoib),
+	{}
+};
+
+static struct kunit_suite rdmactl_messages_suite = {
+	.name = "rdmactl_messages",
+	.test_cases = rdmactl_messages_cases,
+};
+
 kunit_test_suites(&rdmactl_policy_suite, &rdmactl_modes_suite, &rdmactl_counters_suite,
-		  &rdmactl_types_suite, &rdmactl_events_suite);
+		  &rdmactl_messages_suite, &rdmactl_types_suite, &rdmactl_events_suite);
 
 MODULE_DESCRIPTION("KUnit tests of rdmactl.ko (test only, never installed)");
 MODULE_LICENSE("GPL");

@@ -45,7 +45,7 @@ ip netns add rdmactl-t2
 t_run "dev show from another netns (exclusive mode)" 0 ip netns exec rdmactl-t2 rdmactl -j dev show
 t_eq "exclusive mode: no device of another netns" "[]" "$T_OUT"
 t_run "a device of another netns is not found" 1 ip netns exec rdmactl-t2 rdmactl port show rxe0/1
-t_eq "exclusive mode: the device is not found" "rdmactl: device rxe0 not found" "$T_ERR"
+t_eq "exclusive mode: the device is not found" "rdmactl: rxe0: no RDMA device has this name" "$T_ERR"
 t_run "exclusive mode: the init netns still sees all" 0 rdmactl -j dev show
 t_eq "exclusive mode: same devices from init netns" "$root_devs" "$T_OUT"
 ip netns del rdmactl-t2

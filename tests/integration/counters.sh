@@ -296,20 +296,21 @@ if [ -d $pmadir ]; then
 	t_match "rxe0/1's PMA counted the traffic" "^[1-9][0-9]*$" "$before"
 	t_run "hardware reset of a port whose PMA does not reset" 1 rdmactl stat reset --hardware rxe0/1
 	t_eq "is refused by name" \
-		"rdmactl: port 1's PMA does not reset; reset without hardware to set a baseline" "$T_ERR"
+		"rdmactl: rxe0: port 1's PMA does not reset; reset without hardware to set a baseline" "$T_ERR"
 	t_eq "and nothing was reset" "$before" "$(cat $pmadir/port_xmit_packets)"
 else
 	t_run "hardware reset of a port without PMA" 1 rdmactl stat reset --hardware rxe0/1
 	t_eq "is refused by name" \
-		"rdmactl: port 1 has no PMA to reset; reset without hardware to set a baseline" "$T_ERR"
+		"rdmactl: rxe0: port 1 has no PMA to reset; reset without hardware to set a baseline" "$T_ERR"
 fi
 # A device name of 60 bytes: the refusal still fits the 80 bytes a formatted
-# extack message has (NETLINK_MAX_FMTMSG_LEN), for it names the port only.
+# extack message has (NETLINK_MAX_FMTMSG_LEN), for it names the port only;
+# the CLI names the device.
 long=rxe_$(printf 'x%.0s' $(seq 56))
 rdma dev set rxe1 name $long
 t_run "hardware reset of a port of a device with a 60-byte name" 1 rdmactl stat reset --hardware $long/1
 t_match "is refused with the whole message" \
-	"^rdmactl: port 1('s PMA does not reset| has no PMA to reset); reset without hardware to set a baseline\$" "$T_ERR"
+	"^rdmactl: $long: port 1('s PMA does not reset| has no PMA to reset); reset without hardware to set a baseline\$" "$T_ERR"
 rdma dev set $long name rxe1
 t_run "hardware reset of every port skips those without a PMA that resets" 0 \
 	rdmactl stat reset --hardware
@@ -320,7 +321,7 @@ t_run "unprivileged reset" 1 nobody rdmactl stat reset fakeib0/1
 t_eq "is refused with what it needs" "rdmactl: permission denied: this needs CAP_NET_ADMIN" "$T_ERR"
 t_run "unprivileged hardware reset" 1 nobody rdmactl stat reset --hardware
 t_run "reset of a missing port" 1 rdmactl stat reset fakeib0/7
-t_eq "names it" "rdmactl: port 7 does not exist on fakeib0 (1 port)" "$T_ERR"
+t_eq "names it" "rdmactl: fakeib0: port 7 does not exist: the device has port 1 only" "$T_ERR"
 
 # --- devices removed during dumps: every port complete, or the dump
 # flagged and listed again.

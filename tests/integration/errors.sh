@@ -3,13 +3,46 @@
 . "$RDMACTL_TOP/tests/lib.sh"
 
 t_run "missing device" 1 rdmactl dev show mlx5_9
-t_eq "missing device: one line naming it" "rdmactl: device mlx5_9 not found" "$T_ERR"
+t_eq "missing device: one line naming it" "rdmactl: mlx5_9: no RDMA device has this name" "$T_ERR"
 t_run "missing device of a port" 1 rdmactl port show mlx5_9/1
-t_eq "missing device of a port: one line naming it" "rdmactl: device mlx5_9 not found" "$T_ERR"
+t_eq "missing device of a port: one line naming it" "rdmactl: mlx5_9: no RDMA device has this name" "$T_ERR"
 t_run "missing port" 1 rdmactl port show rxe0/3
-t_eq "missing port: names port, device and port count" "rdmactl: port 3 does not exist on rxe0 (1 port)" "$T_ERR"
+t_eq "missing port: names device, port and the ports there are" \
+	"rdmactl: rxe0: port 3 does not exist: the device has port 1 only" "$T_ERR"
 t_run "missing device, all its ports" 1 rdmactl -j port show nosuchdev
 t_eq "a failed dump prints no JSON" "" "$T_OUT"
+
+# Device names of 63 bytes, the longest: every refusal that the kernel
+# formats (cut at 80 bytes, NETLINK_MAX_FMTMSG_LEN) reaches the user whole,
+# and the CLI names the device it was asked about.
+nlraw=$RDMACTL_TOP/build/tests/nlraw
+long=rxe_$(printf 'x%.0s' $(seq 59))
+gone=nodev_$(printf 'y%.0s' $(seq 57))
+idx0=$(rdma -j dev show rxe0 | jq .[0].ifindex)
+rdma dev set rxe1 name $long
+t_eq "rxe1 is renamed to 63 bytes" 63 "$(rdma -j dev show $long | jq -r '.[0].ifname | length')"
+t_run "missing device, 63-byte name" 1 rdmactl dev show $gone
+t_eq "is refused with the whole message, naming it" "rdmactl: $gone: no RDMA device has this name" "$T_ERR"
+t_run "missing port of a device with a 63-byte name" 1 rdmactl port show $long/3
+t_eq "is refused with the whole message, naming the device" \
+	"rdmactl: $long: port 3 does not exist: the device has port 1 only" "$T_ERR"
+t_run "missing port of it, in a dump" 1 rdmactl gid show $long/4294967295
+t_eq "is refused with the whole message too" \
+	"rdmactl: $long: port 4294967295 does not exist: the device has port 1 only" "$T_ERR"
+t_run "index of one device, 63-byte name of another" 1 "$nlraw" DEV_GET DEV_INDEX:u32:"$idx0" DEV_NAME:strz:$long
+t_eq "is refused with the whole message" \
+	"error 22: device index $idx0 has another name; give the index or the name alone" "$T_OUT"
+t_run "an empty GID slot of it" 1 "$nlraw" GID_GET DEV_NAME:strz:$long PORT_INDEX:u32:1 GID_INDEX:u32:1000
+t_eq "is refused with the whole message" "error 61: GID index 1000 of port 1 is empty" "$T_OUT"
+ngid=$(ls /sys/class/infiniband/$long/ports/1/gids | wc -l)
+t_run "a GID index beyond its table" 1 "$nlraw" GID_GET DEV_NAME:strz:$long PORT_INDEX:u32:1 \
+	GID_INDEX:u32:4294967295
+t_eq "is refused with the whole message, and the table's size (sysfs)" \
+	"error 61: GID index 4294967295 is beyond port 1's table ($ngid entries)" "$T_OUT"
+t_run "RoCE v1 on it (rxe has v2 only)" 1 rdmactl roce set $long/1 mode v1
+t_eq "is refused with the whole message, naming the device" \
+	"rdmactl: $long: port 1 supports RoCE v2 only" "$T_ERR"
+rdma dev set $long name rxe1
 
 t_run "port 0 is a usage error" 2 rdmactl port show rxe0/0
 t_run "a port that is no number is a usage error" 2 rdmactl port show rxe0/x

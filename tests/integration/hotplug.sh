@@ -8,7 +8,7 @@ ports_of() { jq -r '.[] | "\(.ifname)/\(.port)"' | sort | xargs; }
 rdma link delete rxe1
 t_eq "a deleted device vanishes from the next dump" "rxe0/1" "$(rdmactl -j port show | ports_of)"
 t_run "get of a deleted device" 1 rdmactl port show rxe1/1
-t_eq "get of a deleted device fails cleanly" "rdmactl: device rxe1 not found" "$T_ERR"
+t_eq "get of a deleted device fails cleanly" "rdmactl: rxe1: no RDMA device has this name" "$T_ERR"
 rdma link add rxe1 type rxe netdev veth1
 t_eq "a device added again is back" "rxe0/1 rxe1/1" "$(rdmactl -j port show | ports_of)"
 

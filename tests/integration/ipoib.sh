@@ -54,7 +54,7 @@ echo datagram >/sys/class/net/ib0/mode
 t_eq "a change through sysfs shows in the next show" "datagram $(sysfs ib0 mtu)" \
 	"$(field ib0 mode) $(field ib0 mtu)"
 t_run "an MTU too large for datagram mode" 1 rdmactl ipoib set ib0 mode datagram mtu 5000
-t_eq "is refused by name" "rdmactl: MTU 5000 is out of range for ib0 in datagram mode (68 to 4092)" "$T_ERR"
+t_eq "is refused by name" "rdmactl: ib0: MTU 5000 is out of range in datagram mode (68 to 4092)" "$T_ERR"
 t_run "an MTU too large for connected mode" 1 rdmactl ipoib set ib0 mode connected mtu 70000
 t_eq "changes nothing" "datagram 4092" "$(sysfs ib0 mode) $(sysfs ib0 mtu)"
 t_run "the child switches too" 0 rdmactl ipoib set ib0.8001 mode connected
@@ -162,7 +162,8 @@ ifc=$(comm -13 <(echo "$before") <(ls /sys/class/net | sort))
 mtu=$(sysfs $ifc mtu)
 t_eq "a datagram-only interface says so" "false" "$(field $ifc connected_mode_supported)"
 t_run "connected mode on a datagram-only device" 1 rdmactl ipoib set $ifc mode connected
-t_eq "is refused, naming interface and device" "rdmactl: $ifc cannot use connected mode: $dgo is datagram-only" "$T_ERR"
+t_eq "is refused, naming the interface" \
+	"rdmactl: $ifc cannot use connected mode: its RDMA device is datagram-only" "$T_ERR"
 t_eq "mode unchanged" "datagram" "$(sysfs $ifc mode)"
 t_eq "MTU unchanged" "$mtu" "$(sysfs $ifc mtu)"
 echo "$dgo" >$knobs/remove

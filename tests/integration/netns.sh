@@ -17,7 +17,7 @@ ip netns add rdmactl-mv
 t_run "move $dev into another netns" 0 rdma dev set "$dev" netns rdmactl-mv
 t_eq "the first netns no longer sees it" "$(xargs -n1 <<<"$init_devs" | grep -vx "$dev" | xargs)" "$(devs)"
 t_run "a get of it from the first netns" 1 rdmactl port show "$dev/1"
-t_eq "says it is not found" "rdmactl: device $dev not found" "$T_ERR"
+t_eq "says it is not found" "rdmactl: $dev: no RDMA device has this name" "$T_ERR"
 t_eq "its own netns sees it, and only it" "$dev" "$(devs ip netns exec rdmactl-mv)"
 t_run "port show from its own netns" 0 ip netns exec rdmactl-mv rdmactl -j port show "$dev/1"
 t_eq "with its port" "$dev/1" "$(jq -r '.[] | "\(.ifname)/\(.port)"' <<<"$T_OUT")"

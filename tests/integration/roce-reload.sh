@@ -91,7 +91,7 @@ rc=0
 wait $bg || rc=$?
 t_eq "roce set refuses a device renamed meanwhile" "1" "$rc"
 # (rdma_cm's mkdir may also see the name between the two renames: gone.)
-t_match "and says why" "renamed or replaced during the request|has not attached to rxe0" \
+t_match "and says why" "renamed or replaced during the request|has not attached to the device" \
 	"$(cat /tmp/rename.out)"
 t_eq "the device now called rxe0 (rxe1) keeps rdma_cm's ToS" "RoCE v2 0" "$(cm_read rxe0 1)"
 rdma dev set rxe0 name rxe1

@@ -36,7 +36,8 @@ outcome() {
 	case $err in
 	*"changed while they were being listed"*) echo interrupted ;;
 	*"module is not loaded"*) echo unloaded ;;
-	*"not found"* | *"went away"* | *"No such device"*) echo gone ;;
+	*"not found"* | *"no RDMA device has this name"* | *"went away"* | *"No such device"*)
+		echo gone ;;
 	*) echo "bad: rdmactl $*: $err" ;;
 	esac
 }

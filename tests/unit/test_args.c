@@ -66,5 +66,16 @@ int main(void)
 	CHECK(cli_parse_dev_port("rxe0/1/2", dev, sizeof(dev), &port) == -EINVAL, "two slashes");
 	CHECK(cli_parse_dev_port("/1", dev, sizeof(dev), &port) == -EINVAL, "no device");
 	CHECK(cli_parse_dev_port("abcdefgh", dev, 8, &port) == -EINVAL, "a name that does not fit");
+
+	/* Whether the kernel's message names what the user asked about. */
+	CHECK(!cli_names("port 3 does not exist: the device has port 1 only", "rxe0"),
+	      "a message without the device does not name it");
+	CHECK(cli_names("interface ib42 not found", "ib42"), "a word of the message");
+	CHECK(cli_names("ib0 is not an IPoIB interface", "ib0"), "at the start");
+	CHECK(cli_names("ib0: MTU 1234 refused (-22)", "ib0"), "before a colon");
+	CHECK(cli_names("rxe0's GIDs", "rxe0"), "before 's");
+	CHECK(!cli_names("device rxe01 not found", "rxe0"), "not a prefix of another name");
+	CHECK(!cli_names("device xrxe0 not found", "rxe0"), "not a suffix of another name");
+	CHECK(cli_names("no rxe0x, rxe0 either", "rxe0"), "a later whole word");
 	return DONE();
 }
