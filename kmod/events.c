@@ -16,8 +16,9 @@
  *
  * Nothing is lost silently. An event that cannot be queued (no memory) is
  * counted, and an OVERFLOW with the count goes to every namespace with a
- * listener, behind what was queued before the first loss it counts. A message that cannot be built for a
- * namespace still takes its sequence number there: the gap tells.
+ * listener, behind what was queued before the first loss it counts. A
+ * message that cannot be built for a namespace still takes its sequence
+ * number there: the gap tells.
  *
  * Netdev events go to the netdev's namespace alone, and name the device
  * only where the device is visible too (rdma_dev_access_netns()). The

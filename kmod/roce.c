@@ -1112,7 +1112,8 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ac
 					   false, undo);
 		} while (i-- > 0);
 		if (left)
-			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_LEFT_CHANGED, failed, err, left);
+			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_LEFT_CHANGED,
+					failed, err, left);
 		else
 			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_REFUSED, failed, err);
 		goto out;
