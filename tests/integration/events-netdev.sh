@@ -58,23 +58,40 @@ t_eq "get_netdev: a detach when the netdev is deleted" \
 t_eq "then the device goes" "dev_remove" \
 	"$(tail -n +$((n + 1)) /tmp/nd.json | jq -r "select(.ifname == \"$c\") | .event" | tail -1)"
 
-# (iii) a port re-bound at run time.
-echo "link_layer=roce netdevs=rdmactl-ne" >"$knobs/add"
-e=$(newest)
-sleep 0.5
-n=$(lines)
-echo rdmactl-ng >"$knobs/$e/port1/netdev"
-sleep 1
-t_eq "re-bound: the old netdev detaches, the new one attaches" \
-	"netdev_detach $e/1 rdmactl-ne|netdev_attach $e/1 rdmactl-ng" "$(nd /tmp/nd.json "$n")"
-n=$(lines)
-echo - >"$knobs/$e/port1/netdev"
-sleep 1
-t_eq "unbound: a detach" "netdev_detach $e/1 rdmactl-ng" "$(nd /tmp/nd.json "$n")"
-n=$(lines)
-echo rdmactl-ne >"$knobs/$e/port1/netdev"
-sleep 1
-t_eq "bound again: an attach" "netdev_attach $e/1 rdmactl-ne" "$(nd /tmp/nd.json "$n")"
+# (iii) a port re-bound at run time, on a get_netdev driver, then on a
+# set_netdev one. Where ib_device_get_netdev() is not exported (before
+# 6.12), rdmactl knows a set_netdev driver's port netdev only from the GID
+# table, which keeps the old netdev's default GID: a re-bound port is seen
+# to lose its netdev, not to gain the new one, as ib_core's GIDs do not.
+have_get=1
+grep -q '^#define HAVE_IB_DEVICE_GET_NETDEV' \
+	"$RDMACTL_TOP/build/$(uname -r)/kmod/compat/generated.h" || have_get=
+for op in get set; do
+	echo "link_layer=roce netdevs=rdmactl-ne netdev_op=$op" >"$knobs/add"
+	e=$(newest)
+	sleep 0.5
+	n=$(lines)
+	echo rdmactl-ng >"$knobs/$e/port1/netdev"
+	sleep 1
+	if [ $op = get ] || [ -n "$have_get" ]; then
+		t_eq "$op re-bound: the old netdev detaches, the new one attaches" \
+			"netdev_detach $e/1 rdmactl-ne|netdev_attach $e/1 rdmactl-ng" "$(nd /tmp/nd.json "$n")"
+		n=$(lines)
+		echo - >"$knobs/$e/port1/netdev"
+		sleep 1
+		t_eq "$op unbound: a detach" "netdev_detach $e/1 rdmactl-ng" "$(nd /tmp/nd.json "$n")"
+	else
+		t_eq "$op re-bound, GIDs on the old netdev: it detaches" \
+			"netdev_detach $e/1 rdmactl-ne" "$(nd /tmp/nd.json "$n")"
+		echo - >"$knobs/$e/port1/netdev"
+		sleep 1
+	fi
+	n=$(lines)
+	echo rdmactl-ne >"$knobs/$e/port1/netdev"
+	sleep 1
+	t_eq "$op bound again: an attach" "netdev_attach $e/1 rdmactl-ne" "$(nd /tmp/nd.json "$n")"
+	[ $op = set ] || echo "$e" >"$knobs/remove"
+done
 
 # A netns move: a detach where it was, an attach where it goes.
 n=$(lines)
