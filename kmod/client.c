@@ -4,7 +4,8 @@
  * the ib_device index (the index `rdma dev` shows), guarded by an rwsem.
  *
  * Lock order: ib_core's devices_rwsem (held around add/remove/rename)
- * before rdmactl_devices_lock. Netlink handlers take rdmactl_devices_lock
+ * before rdmactl_devices_lock; RTNL before rdmactl_devices_lock (the
+ * netdev notifier looks devices up). Netlink handlers take rdmactl_devices_lock
  * only to look a device up and take a reference, never across a call into
  * a driver, so a driver that takes RTNL in query_port cannot deadlock
  * against us.
@@ -131,6 +132,10 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 	refcount_set(&dev->users, 1);
 	init_completion(&dev->released);
 	strscpy(dev->name, dev_name(&ibdev->dev), sizeof(dev->name));
+	dev->ndevs = kcalloc(rdma_end_port(ibdev) + 1, sizeof(*dev->ndevs), GFP_KERNEL);
+	err = -ENOMEM;
+	if (!dev->ndevs)
+		goto err_free;
 	err = rdmactl_stat_init(dev);
 	if (err)
 		goto err_free;
@@ -153,6 +158,7 @@ err_stat:
 	rdmactl_stat_fini(dev);
 err_free:
 	pr_warn("cannot track device %s: %d\n", dev->name, err);
+	kfree(dev->ndevs);
 	kfree(dev);
 	return err;
 }
@@ -173,6 +179,7 @@ static void rdmactl_client_remove(struct ib_device *ibdev, void *client_data)
 	rdmactl_dev_put(dev);
 	wait_for_completion(&dev->released);
 	rdmactl_stat_fini(dev);
+	kfree(dev->ndevs);
 	kfree(dev);
 }
 

@@ -46,6 +46,18 @@ struct rdmactl_stat_state {
 };
 
 /*
+ * A port's netdev as the last NETDEV_ATTACH told of it (events.c), under
+ * RTNL: held, so that its NETDEV_UNREGISTER finds it by pointer whatever
+ * ib_core and the driver answer by then; the name and ifindex tell a
+ * rename.
+ */
+struct rdmactl_port_ndev {
+	struct net_device *ndev;
+	int ifindex;
+	char ifname[IFNAMSIZ];
+};
+
+/*
  * One per ib_device, from the client's add() to its remove(). The
  * registry holds the first reference; netlink handlers take their own
  * with rdmactl_dev_get_*() and may then sleep, take RTNL or query the
@@ -64,6 +76,10 @@ struct rdmactl_dev {
 	/* [0]: the device's own counters; then its ports, in order. */
 	struct rdmactl_stat_state *stats;
 	unsigned int nstats;
+	/* [port], 0..rdma_end_port(); under RTNL, as ndevs_gone. */
+	struct rdmactl_port_ndev *ndevs;
+	bool ndevs_gone;	/* remove() let go of them: hold nothing more */
+	bool announced;		/* its DEV_ADD went out: rescans may attach */
 };
 
 int rdmactl_client_register(void);
@@ -125,7 +141,7 @@ struct rdmactl_event_item {
 	int error;		/* RoCE: a restore that failed, -errno */
 	u32 mtu;
 	struct net *net;	/* netdev events: the netdev's namespace, held */
-	bool find_netdev;	/* the worker finds port's netdev, and net */
+	struct list_head list;	/* a rescan's, until it sends them */
 	u64 lost;		/* OVERFLOW: events lost since the last one */
 	/* Port events: the state when it happened, from ib_core's cache. */
 	bool have_state;

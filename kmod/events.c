@@ -26,6 +26,21 @@
  * netdev where it is: a namespace being destroyed has a count of zero,
  * and no listener, and while it is torn down ib_core hands its devices
  * back (our add() runs) and its netdevs unregister, still inside it.
+ *
+ * Ports' netdevs. Each device keeps the netdev each port had when the last
+ * NETDEV_ATTACH went out, held (rdmactl_dev.ndevs, under RTNL). A rescan
+ * of every port, from the ordered workqueue, asks ib_core or the driver
+ * (rdmactl_port_netdev(), outside RTNL), compares under RTNL and tells
+ * each difference: a new device's netdevs, a port re-bound at run time,
+ * a netdev that moved in from another namespace. It runs after a device's
+ * DEV_ADD went out, and when a netdev registers, is renamed, comes up or
+ * gets an upper device, and after a RoCE port's GID or state event.
+ * NETDEV_UNREGISTER finds the netdev among the held ones by pointer and
+ * tells its DETACH there, in its namespace, then lets go of it: neither
+ * ib_core's netdev hash (which drivers answering ops.get_netdev are not
+ * in) nor ib_device_get_netdev() (which on some kernels no longer answers
+ * for an unregistering netdev) is asked. A netdev moving to another
+ * namespace so detaches from the old one and attaches in the new one.
  */
 #include <linux/if_arp.h>
 #include <linux/if_link.h>
@@ -54,6 +69,10 @@ static bool rdmactl_netdev_watch;
 static atomic64_t rdmactl_events_dropped;
 static void rdmactl_lost_work_fn(struct work_struct *work);
 static DECLARE_WORK(rdmactl_lost_work, rdmactl_lost_work_fn);
+/* Ports' netdevs are held (under RTNL): from init until events stop. */
+static bool rdmactl_ndevs_on;
+static void rdmactl_rescan_fn(struct work_struct *work);
+static DECLARE_WORK(rdmactl_rescan_work, rdmactl_rescan_fn);
 
 VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 					const struct rdmactl_event_item *ev)
@@ -180,25 +199,6 @@ void rdmactl_event_lost(void)
 	rdmactl_event_drop();
 }
 
-/*
- * A port's netdev, as the worker finds it: its namespace is taken under
- * RTNL, or not at all if it is being destroyed. False when there is none.
- */
-static bool rdmactl_event_find_netdev(struct rdmactl_event_item *ev, struct ib_device *ibdev)
-{
-	struct net_device *ndev = rdmactl_port_netdev(ibdev, ev->port);
-
-	if (!ndev)
-		return false;
-	rtnl_lock();
-	ev->net = maybe_get_net(dev_net(ndev));
-	ev->ifindex = ndev->ifindex;
-	strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
-	rtnl_unlock();
-	dev_put(ndev);
-	return ev->net;
-}
-
 static bool rdmactl_event_is_netdev(const struct rdmactl_event_item *ev)
 {
 	return ev->type == RDMACTL_EVENT_NETDEV_ATTACH || ev->type == RDMACTL_EVENT_NETDEV_DETACH;
@@ -211,8 +211,6 @@ static void rdmactl_event_work(struct work_struct *work)
 
 	if (ev->has_dev)
 		dev = rdmactl_dev_get_any(ev->dev_index);
-	if (ev->find_netdev && (!dev || !rdmactl_event_find_netdev(ev, dev->ibdev)))
-		goto out;
 	/*
 	 * A netdev in a namespace that cannot see its device (exclusive
 	 * mode): an IPoIB change is news there, without the device; an
@@ -240,6 +238,11 @@ static void rdmactl_event_work(struct work_struct *work)
 	}
 	if (dev || ev->net)
 		rdmactl_event_send(ev, dev ? dev->ibdev : NULL);
+	/* Its netdevs, after it. */
+	if (dev && ev->type == RDMACTL_EVENT_DEV_ADD) {
+		WRITE_ONCE(dev->announced, true);
+		queue_work(rdmactl_wq, &rdmactl_rescan_work);
+	}
 out:
 	if (dev)
 		rdmactl_dev_put(dev);
@@ -268,42 +271,166 @@ static void rdmactl_event_queue(struct rdmactl_event_item *ev)
 		rdmactl_event_drop();
 }
 
-/* Device events, from the client callbacks (client.c). */
+/*
+ * Device events, from the client callbacks (client.c). A new RoCE or
+ * iWARP device's netdevs follow its DEV_ADD, from the rescan the worker
+ * queues once that is out: a netdev is news only where it lives, which
+ * is found under RTNL, not here, under ib_core's rwsems.
+ */
 void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
 {
 	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
-	struct net_device *ndev;
-	u32 port;
 
 	if (ev) {
 		ev->has_dev = true;
 		ev->dev_index = dev->index;
 		if (old_name)
 			strscpy(ev->old_name, old_name, sizeof(ev->old_name));
+	} else if (type == RDMACTL_EVENT_DEV_ADD) {
+		WRITE_ONCE(dev->announced, true);
+		queue_work(rdmactl_wq, &rdmactl_rescan_work);
 	}
 	rdmactl_event_queue(ev);
+}
 
-	if (type != RDMACTL_EVENT_DEV_ADD)
-		return;
-	/*
-	 * A new RoCE or iWARP device comes with its ports' netdevs. A netdev
-	 * is news only where it lives, which the worker finds under RTNL: not
-	 * here, under ib_core's rwsems, which RTNL holders take.
-	 */
-	rdma_for_each_port(dev->ibdev, port) {
-		ndev = rdmactl_port_netdev(dev->ibdev, port);
-		if (!ndev)
-			continue;
-		dev_put(ndev);
-		ev = rdmactl_event_new(RDMACTL_EVENT_NETDEV_ATTACH, GFP_KERNEL);
-		if (ev) {
-			ev->has_dev = true;
-			ev->dev_index = dev->index;
-			ev->port = port;
-			ev->find_netdev = true;
-		}
-		rdmactl_event_queue(ev);
+/*
+ * Under RTNL: ndev attaching to or detaching from dev's port, told in
+ * ndev's namespace. NULL when there is no one to tell (a namespace being
+ * destroyed) or no memory (counted).
+ */
+static struct rdmactl_event_item *rdmactl_ndev_event(struct rdmactl_dev *dev, u32 port,
+						     u8 type, struct net_device *ndev)
+{
+	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
+
+	if (!ev) {
+		rdmactl_event_drop();
+		return NULL;
 	}
+	ev->net = maybe_get_net(dev_net(ndev));
+	if (!ev->net) {
+		kmem_cache_free(rdmactl_event_cache, ev);
+		return NULL;
+	}
+	ev->has_dev = true;
+	ev->dev_index = dev->index;
+	ev->port = port;
+	ev->ifindex = ndev->ifindex;
+	strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
+	return ev;
+}
+
+/*
+ * Under RTNL: port's netdev is now ndev (NULL: none). A different one
+ * detaches the held one and attaches ndev; the same one renamed attaches
+ * again, under its new name.
+ */
+static void rdmactl_port_update(struct rdmactl_dev *dev, u32 port, struct net_device *ndev,
+				struct list_head *out)
+{
+	struct rdmactl_port_ndev *c = &dev->ndevs[port];
+	struct rdmactl_event_item *ev;
+
+	ASSERT_RTNL();
+	if (!rdmactl_ndevs_on || dev->ndevs_gone)
+		return;
+	/* Unregistering: its NETDEV_UNREGISTER has let go of it, or will. */
+	if (ndev && ndev->reg_state != NETREG_REGISTERED)
+		ndev = NULL;
+	if (c->ndev == ndev &&
+	    (!ndev || (c->ifindex == ndev->ifindex && !strcmp(c->ifname, ndev->name))))
+		return;
+	if (c->ndev && c->ndev != ndev) {
+		ev = rdmactl_ndev_event(dev, port, RDMACTL_EVENT_NETDEV_DETACH, c->ndev);
+		if (ev)
+			list_add_tail(&ev->list, out);
+		dev_put(c->ndev);
+		c->ndev = NULL;
+	}
+	if (!ndev)
+		return;
+	if (!c->ndev) {
+		dev_hold(ndev);
+		c->ndev = ndev;
+	}
+	c->ifindex = ndev->ifindex;
+	strscpy(c->ifname, ndev->name, sizeof(c->ifname));
+	ev = rdmactl_ndev_event(dev, port, RDMACTL_EVENT_NETDEV_ATTACH, ndev);
+	if (ev)
+		list_add_tail(&ev->list, out);
+}
+
+/* Under RTNL: let go of dev's netdevs, silently; none is held after. */
+static void rdmactl_ndevs_release(struct rdmactl_dev *dev)
+{
+	u32 port;
+
+	ASSERT_RTNL();
+	dev->ndevs_gone = true;
+	for (port = 0; port <= rdma_end_port(dev->ibdev); port++) {
+		if (dev->ndevs[port].ndev)
+			dev_put(dev->ndevs[port].ndev);
+		dev->ndevs[port].ndev = NULL;
+	}
+}
+
+/* dev's ports' netdevs, asked outside RTNL, compared under it. */
+static void rdmactl_rescan_dev(struct rdmactl_dev *dev, struct list_head *out)
+{
+	struct ib_device *ibdev = dev->ibdev;
+	struct net_device **ndevs;
+	bool any = false;
+	u32 port;
+
+	ndevs = kcalloc(rdma_end_port(ibdev) + 1, sizeof(*ndevs), GFP_KERNEL);
+	if (!ndevs) {
+		rdmactl_event_drop();
+		return;
+	}
+	rdma_for_each_port(ibdev, port) {
+		ndevs[port] = rdmactl_port_netdev(ibdev, port);
+		/* Nothing now, nothing held (a lockless peek): nothing to tell. */
+		any |= ndevs[port] || READ_ONCE(dev->ndevs[port].ndev);
+	}
+	if (any) {
+		rtnl_lock();
+		rdma_for_each_port(ibdev, port)
+			rdmactl_port_update(dev, port, ndevs[port], out);
+		rtnl_unlock();
+	}
+	rdma_for_each_port(ibdev, port)
+		if (ndevs[port])
+			dev_put(ndevs[port]);
+	kfree(ndevs);
+}
+
+/*
+ * Every announced device's ports, from the ordered workqueue; queued
+ * again while it runs, it runs again. What it finds is sent from here,
+ * in the order found.
+ */
+static void rdmactl_rescan_fn(struct work_struct *work)
+{
+	struct rdmactl_event_item *ev, *tmp;
+	struct rdmactl_dev *dev;
+	LIST_HEAD(found);
+	u32 index = 0;
+
+	while ((dev = rdmactl_dev_get_next(NULL, &index))) {
+		if (READ_ONCE(dev->announced))
+			rdmactl_rescan_dev(dev, &found);
+		rdmactl_dev_put(dev);
+		index++;
+	}
+	list_for_each_entry_safe(ev, tmp, &found, list) {
+		list_del(&ev->list);
+		rdmactl_event_work(&ev->work);
+	}
+}
+
+static void rdmactl_rescan(void)
+{
+	queue_work(rdmactl_wq, &rdmactl_rescan_work);
 }
 
 /* A RoCE port's new rdma_cm defaults (roce.c). */
@@ -344,6 +471,10 @@ void rdmactl_event_dev_remove(struct rdmactl_dev *dev)
 	}
 	rdmactl_event_queue(ev);
 	flush_workqueue(rdmactl_wq);
+	/* Its netdevs may unregister: ours will not hold them up. */
+	rtnl_lock();
+	rdmactl_ndevs_release(dev);
+	rtnl_unlock();
 }
 
 static void rdmactl_ib_event(struct ib_event_handler *handler, struct ib_event *event)
@@ -383,6 +514,15 @@ static void rdmactl_ib_event(struct ib_event_handler *handler, struct ib_event *
 		ev->have_state = !ib_get_cached_port_state(dev->ibdev, ev->port, &ev->state);
 	}
 	rdmactl_event_queue(ev);
+	/*
+	 * A RoCE or iWARP port's GID table and state follow its netdev: a
+	 * driver re-binding a port (ib_device_set_netdev()) tells no one else.
+	 */
+	if ((type == RDMACTL_EVENT_GID_CHANGE || type == RDMACTL_EVENT_PORT_ACTIVE ||
+	     type == RDMACTL_EVENT_PORT_ERR) &&
+	    rdma_is_port_valid(dev->ibdev, event->element.port_num) &&
+	    !rdma_protocol_ib(dev->ibdev, event->element.port_num))
+		rdmactl_rescan();
 }
 
 void rdmactl_event_dev_init(struct rdmactl_dev *dev)
@@ -471,38 +611,32 @@ static void rdmactl_netdev_ipoib(struct net_device *ndev, unsigned long event)
 		rdmactl_ipoib_event(ndev, RDMACTL_EVENT_IPOIB_MTU, mode);
 }
 
-/* A RoCE or iWARP port's netdev unregistering. */
+/*
+ * Called with RTNL held: a RoCE or iWARP port's netdev unregistering,
+ * found among the held ones; a netns move too (REGISTER follows, in the
+ * new namespace).
+ */
 static void rdmactl_netdev_detach(struct net_device *ndev)
 {
-	struct ib_device *ibdev = ib_device_get_by_netdev(ndev, RDMA_DRIVER_UNKNOWN);
 	struct rdmactl_event_item *ev;
-	struct net_device *port_ndev;
-	u32 port;
+	struct rdmactl_dev *dev;
+	u32 index = 0, port;
 
-	if (!ibdev)
+	if (!rdmactl_ndevs_on)
 		return;
-	rdma_for_each_port(ibdev, port) {
-		port_ndev = rdmactl_port_netdev(ibdev, port);
-		if (port_ndev == ndev) {
-			ev = rdmactl_event_new(RDMACTL_EVENT_NETDEV_DETACH, GFP_KERNEL);
-			if (ev) {
-				ev->has_dev = true;
-				ev->dev_index = ibdev->index;
-				ev->port = port;
-				ev->net = maybe_get_net(dev_net(ndev));
-				ev->ifindex = ndev->ifindex;
-				strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
-			}
-			/* A namespace being destroyed has no one to tell. */
-			if (ev && !ev->net)
-				kmem_cache_free(rdmactl_event_cache, ev);
-			else
-				rdmactl_event_queue(ev);
+	while ((dev = rdmactl_dev_get_next(NULL, &index))) {
+		for (port = 0; !dev->ndevs_gone && port <= rdma_end_port(dev->ibdev); port++) {
+			if (dev->ndevs[port].ndev != ndev)
+				continue;
+			ev = rdmactl_ndev_event(dev, port, RDMACTL_EVENT_NETDEV_DETACH, ndev);
+			if (ev)
+				queue_work(rdmactl_wq, &ev->work);
+			dev_put(ndev);
+			dev->ndevs[port].ndev = NULL;
 		}
-		if (port_ndev)
-			dev_put(port_ndev);
+		rdmactl_dev_put(dev);
+		index++;
 	}
-	ib_device_put(ibdev);
 }
 
 static int rdmactl_netdev_event(struct notifier_block *nb, unsigned long event, void *ptr)
@@ -518,6 +652,10 @@ static int rdmactl_netdev_event(struct notifier_block *nb, unsigned long event, 
 			rdmactl_netdev_ipoib(ndev, event);
 	} else if (event == NETDEV_UNREGISTER) {
 		rdmactl_netdev_detach(ndev);
+	} else if (event == NETDEV_REGISTER || event == NETDEV_CHANGENAME ||
+		   event == NETDEV_CHANGEUPPER || event == NETDEV_UP) {
+		/* It may be, or have become, a port's netdev. */
+		rdmactl_rescan();
 	}
 	return NOTIFY_DONE;
 }
@@ -564,6 +702,7 @@ int rdmactl_events_init(void)
 		err = -ENOMEM;
 		goto err_pernet;
 	}
+	rdmactl_ndevs_on = true;
 	return 0;
 
 err_pernet:
@@ -575,8 +714,9 @@ err_cache:
 
 /*
  * Once the family is registered: events may be sent, netdevs watched. The
- * registration replays REGISTER for every netdev, which only fills the
- * IPoIB modes.
+ * registration replays REGISTER for every netdev, which fills the IPoIB
+ * modes and rescans the ports: the devices' own rescans have found their
+ * netdevs, so it tells nothing new.
  */
 int rdmactl_events_start(void)
 {
@@ -592,11 +732,23 @@ int rdmactl_events_start(void)
  */
 void rdmactl_events_stop(void)
 {
+	struct rdmactl_dev *dev;
+	u32 index = 0;
+
 	WRITE_ONCE(rdmactl_netdev_watch, false);
 	unregister_netdevice_notifier(&rdmactl_netdev_nb);
 	WRITE_ONCE(rdmactl_events_on, false);
 	flush_workqueue(rdmactl_wq);
 	xa_destroy(&rdmactl_ipoib_modes);
+	/* Unwatched, the netdevs held must not hold up their unregistering. */
+	rtnl_lock();
+	rdmactl_ndevs_on = false;
+	while ((dev = rdmactl_dev_get_next(NULL, &index))) {
+		rdmactl_ndevs_release(dev);
+		rdmactl_dev_put(dev);
+		index++;
+	}
+	rtnl_unlock();
 }
 
 /* After the client is gone. */

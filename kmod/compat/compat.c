@@ -7,7 +7,9 @@
 /*
  * ib_device_get_netdev() is private before 6.12. Ask the driver when it
  * says, else take the netdev of GID index 0, which ib_core fills from the
- * port's netdev on RoCE ports.
+ * port's netdev on RoCE ports, if it still is the device's: the GID table
+ * keeps a netdev the driver has since replaced (ib_device_set_netdev()),
+ * ib_core's netdev hash does not.
  */
 struct net_device *rdmactl_port_netdev(struct ib_device *ibdev, u32 port)
 {
@@ -30,6 +32,16 @@ struct net_device *rdmactl_port_netdev(struct ib_device *ibdev, u32 port)
 		dev_hold(ndev);
 	rcu_read_unlock();
 	rdma_put_gid_attr(attr);
+	if (ndev) {
+		struct ib_device *owner = ib_device_get_by_netdev(ndev, RDMA_DRIVER_UNKNOWN);
+
+		if (owner != ibdev) {
+			dev_put(ndev);
+			ndev = NULL;
+		}
+		if (owner)
+			ib_device_put(owner);
+	}
 	return ndev;
 }
 #endif

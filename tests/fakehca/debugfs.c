@@ -4,8 +4,9 @@
  *
  *   add               write "ports=N state=S pma=M datagram_only=0|1
  *                     ud_csum=0|1 link_layer=ib|roce netdevs=IF[,IF...]
- *                     lifespan_ms=MS optional=0|1", each optional
- *                     (counters.c: the last two)
+ *                     netdev_op=set|get lifespan_ms=MS optional=0|1",
+ *                     each optional (main.c: netdev_op; counters.c: the
+ *                     last two)
  *   remove            write a device name
  *   devices           the devices, one name a line
  *   DEV/hw_counters   device hw counters: read "name value" lines; write
@@ -26,6 +27,10 @@
  *                     "N STATUS" (answered with that MAD status); reads
  *                     how many are left to fail
  *   DEV/portN/hw_reads  how many get_hw_stats() calls the port has had
+ *   DEV/portN/netdev  RoCE: the port's netdev, "-" for none; write IFNAME
+ *                     (in init_net) or "-" to re-bind it at run time
+ *                     (ib_device_set_netdev(), or what ops.get_netdev()
+ *                     answers)            -> PORT_ACTIVE or PORT_ERR
  *
  * Directories keep the name the device had when it was created.
  */
@@ -51,7 +56,7 @@ static const struct {
 	[K_PKEYS] = { "pkeys", 0644 }, [K_REREGISTER] = { "reregister", 0200 },
 	[K_PMA] = { "pma", 0644 }, [K_PORT_HW] = { "hw_counters", 0644 },
 	[K_MADS] = { "mads", 0444 }, [K_MAD_FAIL] = { "mad_fail", 0644 },
-	[K_HW_READS] = { "hw_reads", 0444 },
+	[K_HW_READS] = { "hw_reads", 0444 }, [K_NETDEV] = { "netdev", 0644 },
 };
 
 static struct dentry *fake_root;
@@ -133,6 +138,9 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 		break;
 	case K_MAD_FAIL:
 		seq_printf(m, "%u\n", p->mad_fail);
+		break;
+	case K_NETDEV:
+		seq_printf(m, "%s\n", p->ndev ? p->ndev->name : "-");
 		break;
 	default:
 		break;
@@ -273,6 +281,8 @@ static int fake_set_port(struct fake_knob *k, char *buf)
 		break;
 	case K_MAD_FAIL:
 		return fake_set_mad_fail(p, buf);
+	case K_NETDEV:
+		return fake_port_set_netdev(p, buf);
 	default:
 		err = kstrtou64(buf, 0, &v);
 		if (err)
@@ -344,6 +354,8 @@ static int fake_add(char *buf)
 			err = kstrtobool(val, &opts.ud_csum);
 		else if (!strcmp(tok, "link_layer"))
 			err = fake_parse_link_layer(val, &opts.roce);
+		else if (!strcmp(tok, "netdev_op"))
+			err = fake_parse_netdev_op(val, &opts.netdev_get);
 		else if (!strcmp(tok, "lifespan_ms"))
 			err = kstrtou32(val, 0, &opts.lifespan_ms);
 		else if (!strcmp(tok, "optional"))

@@ -75,7 +75,7 @@ enum fake_knob_kind {
 	K_DEV_HW, K_FATAL,
 	K_STATE, K_LID, K_LMC, K_SM_LID, K_SM_SL, K_SUBNET_PREFIX, K_GUID,
 	K_GIDS, K_PKEYS, K_REREGISTER, K_PMA, K_PORT_HW, K_MADS, K_MAD_FAIL,
-	K_HW_READS,
+	K_HW_READS, K_NETDEV,
 	K_NUM
 };
 
@@ -109,7 +109,8 @@ struct fake_port {
 	atomic64_t hw_reads;			/* get_hw_stats calls */
 	u32 mad_fail;				/* PMA MADs left to fail */
 	u16 mad_fail_status;			/* 0: IB_MAD_RESULT_FAILURE */
-	struct net_device *ndev;		/* RoCE: held until removal */
+	/* RoCE: held until removal or a write to the netdev knob */
+	struct net_device *ndev;
 	struct fake_knob knobs[FAKE_PORT_KNOBS];
 };
 
@@ -123,6 +124,8 @@ struct fake_dev_opts {
 	bool optional;			/* the optional port counter fake_opt */
 	u32 lifespan_ms;		/* of the hw stats objects; 0: the default */
 	bool roce;			/* RoCE v1 and v2 on netdevs[] */
+	/* netdev_op=get: ops.get_netdev (mlx4), never ib_device_set_netdev */
+	bool netdev_get;
 	char netdevs[128];		/* comma-separated; port N takes the Nth */
 };
 
@@ -153,8 +156,11 @@ int fake_parse_state(const char *s, enum ib_port_state *out);
 const char *fake_state_name(enum ib_port_state state);
 int fake_parse_pma(const char *s, enum fake_pma_mode *out);
 int fake_parse_link_layer(const char *s, bool *roce);
+int fake_parse_netdev_op(const char *s, bool *get);
+int fake_port_set_netdev(struct fake_port *port, const char *name);
 u8 fake_phys_state(enum ib_port_state state);
 extern struct mutex fake_lock;
+extern spinlock_t fake_list_lock;
 extern struct list_head fake_devices;
 int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out);
 void fake_dev_remove(struct fake_dev *fdev);

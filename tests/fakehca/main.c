@@ -17,6 +17,10 @@
  *                     take these MTUs (netdev.c)
  *   link_layer=L      ib (default), or roce: RoCE v1 and v2 ports, each on
  *                     a netdev of netdevs=IF[,IF...] (port N on the Nth)
+ *   netdev_op=O       set (default): the ports' netdevs go to ib_core with
+ *                     ib_device_set_netdev(); get: the driver answers
+ *                     ops.get_netdev() instead and never tells ib_core, as
+ *                     mlx4 does (and mlx5 before 6.13)
  * More devices come and go at run time through debugfs (debugfs.c).
  */
 #include <linux/debugfs.h>
@@ -51,6 +55,9 @@ MODULE_PARM_DESC(link_layer, "ib, or roce (RoCE v1 and v2 on netdevs=)");
 static char *netdevs = "";
 module_param(netdevs, charp, 0444);
 MODULE_PARM_DESC(netdevs, "RoCE: netdevs of ports 1, 2, ..., comma-separated");
+static char *netdev_op = "set";
+module_param(netdev_op, charp, 0444);
+MODULE_PARM_DESC(netdev_op, "RoCE: set (ib_device_set_netdev) or get (ops.get_netdev)");
 
 #define FAKE_MAX_PORTS		64
 #define FAKE_ROCE_GID_TBL_LEN	32
@@ -60,6 +67,8 @@ MODULE_PARM_DESC(netdevs, "RoCE: netdevs of ports 1, 2, ..., comma-separated");
 
 /* Creating and removing devices, and fake_devices. */
 DEFINE_MUTEX(fake_lock);
+/* fake_devices too, for the netdev notifier, which runs under RTNL. */
+DEFINE_SPINLOCK(fake_list_lock);
 LIST_HEAD(fake_devices);
 static u32 fake_next_id;
 
@@ -107,6 +116,17 @@ int fake_parse_link_layer(const char *s, bool *roce)
 		*roce = false;
 	else if (sysfs_streq(s, "roce"))
 		*roce = true;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+int fake_parse_netdev_op(const char *s, bool *get)
+{
+	if (sysfs_streq(s, "set"))
+		*get = false;
+	else if (sysfs_streq(s, "get"))
+		*get = true;
 	else
 		return -EINVAL;
 	return 0;
@@ -280,6 +300,25 @@ static void fake_disassociate_ucontext(struct ib_ucontext *uctx)
 {
 }
 
+/* netdev_op=get: the legacy op, which ib_core asks and does not hash. */
+static struct net_device *fake_get_netdev(struct ib_device *ibdev, fake_port_t port_num)
+{
+	struct fake_dev *fdev = to_fdev(ibdev);
+	struct net_device *ndev;
+	unsigned long flags;
+
+	spin_lock_irqsave(&fdev->lock, flags);
+	ndev = fake_port(ibdev, port_num)->ndev;
+	if (ndev)
+		dev_hold(ndev);
+	spin_unlock_irqrestore(&fdev->lock, flags);
+	return ndev;
+}
+
+static const struct ib_device_ops fake_get_netdev_ops = {
+	.get_netdev = fake_get_netdev,
+};
+
 static const struct ib_device_ops fake_main_ops = {
 	.owner = THIS_MODULE,
 	.driver_id = RDMA_DRIVER_UNKNOWN,
@@ -327,9 +366,11 @@ static int fake_bind_netdevs(struct fake_dev *fdev)
 				name, i + 1);
 			return -ENODEV;
 		}
-		err = ib_device_set_netdev(&fdev->ibdev, port->ndev, port->num);
-		if (err)
-			return err;
+		if (!fdev->opts.netdev_get) {
+			err = ib_device_set_netdev(&fdev->ibdev, port->ndev, port->num);
+			if (err)
+				return err;
+		}
 		i++;
 	}
 	if (i < fdev->opts.ports) {
@@ -359,6 +400,51 @@ static void fake_put_netdevs(struct fake_dev *fdev)
 	for (i = 0; i < fdev->opts.ports; i++)
 		if (fdev->ports[i].ndev)
 			dev_put(fdev->ports[i].ndev);
+}
+
+/*
+ * The netdev knob: port's netdev becomes name's (in init_net), or none
+ * ("-"), at run time, as a driver re-binds a port when its uplink comes
+ * back or a bond forms. ib_core hears of it through
+ * ib_device_set_netdev(), unless the device answers ops.get_netdev(); the
+ * driver then has ib_core rescan its GIDs (rdma_roce_rescan_device(),
+ * which adds the new netdev's and removes nothing), and the port reports
+ * its state again (PORT_ACTIVE or PORT_ERR), as hardware does when its
+ * link is re-bound: nothing else tells ib_core's clients.
+ */
+int fake_port_set_netdev(struct fake_port *port, const char *name)
+{
+	struct fake_dev *fdev = port->fdev;
+	struct net_device *ndev = NULL, *old;
+	enum ib_port_state state;
+	unsigned long flags;
+	int err;
+
+	if (!fdev->opts.roce)
+		return -EOPNOTSUPP;
+	if (strcmp(name, "-")) {
+		ndev = dev_get_by_name(&init_net, name);
+		if (!ndev)
+			return -ENODEV;
+	}
+	if (!fdev->opts.netdev_get) {
+		err = ib_device_set_netdev(&fdev->ibdev, ndev, port->num);
+		if (err) {
+			if (ndev)
+				dev_put(ndev);
+			return err;
+		}
+	}
+	spin_lock_irqsave(&fdev->lock, flags);
+	old = port->ndev;
+	port->ndev = ndev;
+	state = port->state;
+	spin_unlock_irqrestore(&fdev->lock, flags);
+	if (old)
+		dev_put(old);
+	rdma_roce_rescan_device(&fdev->ibdev);
+	fake_port_event(port, state == IB_PORT_ACTIVE ? IB_EVENT_PORT_ACTIVE : IB_EVENT_PORT_ERR);
+	return 0;
 }
 
 /* Called with fake_lock held. */
@@ -395,6 +481,8 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 	ib_set_device_ops(&fdev->ibdev, &fake_main_ops);
 	ib_set_device_ops(&fdev->ibdev, &fake_verbs_ops);
 	ib_set_device_ops(&fdev->ibdev, &fake_counter_ops);
+	if (opts->roce && opts->netdev_get)
+		ib_set_device_ops(&fdev->ibdev, &fake_get_netdev_ops);
 	if (opts->roce) {
 		err = fake_bind_netdevs(fdev);
 		if (err)
@@ -408,7 +496,9 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 	if (err)
 		goto err_put;
 
+	spin_lock(&fake_list_lock);
 	list_add_tail(&fdev->list, &fake_devices);
+	spin_unlock(&fake_list_lock);
 	fake_debugfs_add_dev(fdev);
 	if (out)
 		*out = fdev;
@@ -425,7 +515,10 @@ err_dealloc:
 /* Called with fake_lock held. */
 void fake_dev_remove(struct fake_dev *fdev)
 {
+	spin_lock(&fake_list_lock);
 	list_del(&fdev->list);
+	spin_unlock(&fake_list_lock);
+	/* Waits for knob writes: the netdev knob's among them. */
 	debugfs_remove_recursive(fdev->dir);
 	ib_unregister_device(&fdev->ibdev);
 	fake_put_netdevs(fdev);
@@ -463,9 +556,10 @@ static int __init fake_init(void)
 	int err;
 
 	if (fake_parse_state(state, &opts.state) || fake_parse_pma(pma, &opts.pma) ||
-	    fake_parse_link_layer(link_layer, &opts.roce)) {
-		pr_err("rdmactl_fakehca: state=%s, pma=%s or link_layer=%s is not valid\n",
-		       state, pma, link_layer);
+	    fake_parse_link_layer(link_layer, &opts.roce) ||
+	    fake_parse_netdev_op(netdev_op, &opts.netdev_get)) {
+		pr_err("rdmactl_fakehca: state=%s, pma=%s, link_layer=%s or netdev_op=%s is not valid\n",
+		       state, pma, link_layer, netdev_op);
 		return -EINVAL;
 	}
 	strscpy(opts.netdevs, netdevs, sizeof(opts.netdevs));

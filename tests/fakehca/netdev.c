@@ -19,8 +19,9 @@
  * above rtnetlink's and rdmactl's), stops the chain, and nobody else hears
  * of the refused MTU.
  *
- * RoCE netdevs going away. ib_core holds the netdev of each RoCE port, so
- * the netdev cannot finish unregistering while the device exists; as rxe
+ * RoCE netdevs going away. The fake (and ib_core, for set_netdev) holds the
+ * netdev of each RoCE port, so the netdev cannot finish unregistering
+ * while the device exists; as rxe
  * does, the device is removed, from a work item (never under RTNL, which
  * creating and removing devices takes). A netdev moving to another network
  * namespace also unregisters, but stays NETREG_REGISTERED: the device
@@ -95,22 +96,41 @@ static void fake_remove_work_fn(struct work_struct *work)
 	kfree(rw);
 }
 
+/* Whether one of fdev's ports is on ndev. */
+static bool fake_dev_uses(struct fake_dev *fdev, const struct net_device *ndev)
+{
+	unsigned long flags;
+	bool found = false;
+	u32 i;
+
+	spin_lock_irqsave(&fdev->lock, flags);
+	for (i = 0; i < fdev->opts.ports && !found; i++)
+		found = fdev->ports[i].ndev == ndev;
+	spin_unlock_irqrestore(&fdev->lock, flags);
+	return found;
+}
+
+/*
+ * By the ports' own pointers, not ib_device_get_by_netdev(): a device
+ * that answers ops.get_netdev() is not in ib_core's netdev hash.
+ */
 static void fake_roce_netdev_gone(struct net_device *ndev)
 {
-	struct ib_device *ibdev = ib_device_get_by_netdev(ndev, RDMA_DRIVER_UNKNOWN);
 	struct fake_remove_work *rw;
+	struct fake_dev *fdev;
 
-	if (!ibdev)
-		return;
-	if (ibdev->ops.owner == THIS_MODULE) {
-		rw = kmalloc(sizeof(*rw), GFP_KERNEL);
+	spin_lock(&fake_list_lock);
+	list_for_each_entry(fdev, &fake_devices, list) {
+		if (!fdev->opts.roce || !fake_dev_uses(fdev, ndev))
+			continue;
+		rw = kmalloc(sizeof(*rw), GFP_ATOMIC);
 		if (rw) {
 			INIT_WORK(&rw->work, fake_remove_work_fn);
-			rw->fdev = to_fdev(ibdev);
+			rw->fdev = fdev;
 			queue_work(fake_wq, &rw->work);
 		}
 	}
-	ib_device_put(ibdev);
+	spin_unlock(&fake_list_lock);
 }
 
 static int fake_netdev_event(struct notifier_block *nb, unsigned long event,

@@ -247,6 +247,11 @@
  *   the device's attributes (DEV_INDEX, DEV_NAME) if it cannot. Nothing
  *   goes to a namespace being destroyed, nor tells of the netdevs the
  *   module sees when it loads or unloads.
+ *   NETDEV_ATTACH: a port has a netdev (after its device's DEV_ADD), a new
+ *   one (a port re-bound, by any driver, at any time), or the same one
+ *   under a new name. NETDEV_DETACH: the port's netdev unregistered or was
+ *   replaced. A netdev moved to another namespace detaches in the old one
+ *   and attaches in the new one.
  *   Anyone may subscribe (no GENL_MCAST_CAP_NET_ADMIN), on purpose: an
  *   event says no more than the unprivileged GETs say in the same
  *   namespace, ib_core's own RDMA netlink monitor group is open to all
