@@ -181,10 +181,8 @@ void rdmactl_event_lost(void);
 #define RDMACTL_MSG_NO_PMA \
 	"port %u has no PMA to reset; reset without hardware to set a baseline"
 #define RDMACTL_MSG_PMA_FAILED "the PMA of device %u port %u did not take the reset"
-#define RDMACTL_MSG_PMA_NO_BASELINE \
-	"device %u port %u: the PMA did not answer, no baseline taken"
-#define RDMACTL_MSG_HW_NO_BASELINE \
-	"device %u port %u: driver counters not read, no baseline taken"
+#define RDMACTL_MSG_PMA_NO_BASELINE "port %u: the PMA did not answer, no baseline taken"
+#define RDMACTL_MSG_HW_NO_BASELINE "port %u: driver counters not read, no baseline taken"
 
 /* netlink.c */
 #define RDMACTL_MSG_NO_DEV_INDEX "no RDMA device with index %u"

@@ -756,7 +756,7 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 		err = rdmactl_take_baseline(dev, 0, &dev->stats[0]);
 		mutex_unlock(&dev->stats[0].lock);
 		if (err) {
-			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_HW_NO_BASELINE, dev->index, 0);
+			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_HW_NO_BASELINE, 0);
 			return err;
 		}
 	}
@@ -778,11 +778,9 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, struct nlattr *port_attr,
 			continue;
 		/* No device names: they are up to 63 bytes. The index says which. */
 		if (!hardware && err == -ENODATA)
-			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_HW_NO_BASELINE,
-					dev->index, port);
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_HW_NO_BASELINE, port);
 		else if (!hardware && err)
-			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_BASELINE,
-					dev->index, port);
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_BASELINE, port);
 		else if (err == -EOPNOTSUPP && has_pma)
 			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_RESET, port);
 		else if (err == -EOPNOTSUPP)

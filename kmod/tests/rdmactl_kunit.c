@@ -893,8 +893,8 @@ static void rdmactl_messages_counters(struct kunit *test)
 	KT_MSG_FITS(test, RDMACTL_MSG_PMA_NO_RESET, U32_MAX);
 	KT_MSG_FITS(test, RDMACTL_MSG_NO_PMA, U32_MAX);
 	KT_MSG_FITS(test, RDMACTL_MSG_PMA_FAILED, U32_MAX, U32_MAX);
-	KT_MSG_FITS(test, RDMACTL_MSG_PMA_NO_BASELINE, U32_MAX, U32_MAX);
-	KT_MSG_FITS(test, RDMACTL_MSG_HW_NO_BASELINE, U32_MAX, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_PMA_NO_BASELINE, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_HW_NO_BASELINE, U32_MAX);
 }
 
 static void rdmactl_messages_netlink(struct kunit *test)
