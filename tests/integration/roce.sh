@@ -128,7 +128,7 @@ tos() { mkdir -p $cm/$1 && cat $cm/$1/ports/$2/default_roce_tos; rmdir $cm/$1; }
 # changes nothing. The rest of this file needs them.
 kv=$(uname -r)
 if [ "$(printf '%s\n' 5.14 "${kv%%-*}" | sort -V | head -1)" != 5.14 ]; then
-	no_io="rdmactl: this kernel's configfs (before 5.14) cannot be read or written from a module: use /sys/kernel/config/rdma_cm"
+	no_io="rdmactl: rxe0: this kernel's configfs (before 5.14) cannot be read or written from a module: use /sys/kernel/config/rdma_cm"
 	tos0=$(tos rxe0 1)
 	t_run "$kv: roce show" 0 rdmactl -j roce show rxe0/1
 	t_eq "says the defaults are unknown" "unknown" "$(jq -r '.[0].source' <<<"$T_OUT")"
