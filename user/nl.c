@@ -206,6 +206,9 @@ static void rdmactl_extack(struct rdmactl *h, const struct nlmsghdr *nlh,
 	else if (err == -ENOENT)
 		/* genetlink's answer for a family that is gone: ours never say it. */
 		rdmactl_set_err(h, "the rdmactl kernel module is not loaded any more; load it with \"modprobe rdmactl\"");
+	else if (err == -EPROTONOSUPPORT)
+		/* The netlink core's, when a dump starts as the module goes (try_module_get()). */
+		rdmactl_set_err(h, "the rdmactl kernel module is being unloaded");
 	else
 		rdmactl_set_err(h, "%s", strerror(-err));
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || nlh->nlmsg_len <= offset)

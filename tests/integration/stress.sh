@@ -35,7 +35,7 @@ outcome() {
 	err=$(cat "$errf")
 	case $err in
 	*"changed while they were being listed"*) echo interrupted ;;
-	*"module is not loaded"*) echo unloaded ;;
+	*"module is not loaded"* | *"module is being unloaded"*) echo unloaded ;;
 	*"not found"* | *"no RDMA device has this name"* | *"went away"* | *"No such device"*)
 		echo gone ;;
 	*) echo "bad: rdmactl $*: $err" ;;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * librdmactl's reply parsing, fed canned kernel replies: good ones, and
- * truncated, malformed and unexpected ones that must be refused by name.
+ * truncated, malformed and unexpected ones that must be refused by name;
+ * every object's parser (devices, ports, counters, events, GIDs, RoCE,
+ * IPoIB).
  */
 #include <errno.h>
 #include <string.h>
@@ -213,6 +215,12 @@ static void test_errors(void)
 	error_msg(-ENOENT, NULL);
 	CHECK(run(&req) == -ENOENT && strstr(handle.errmsg, "rdmactl kernel module is not loaded"),
 	      "ENOENT: the family went away mid-request: \"%s\"", handle.errmsg);
+
+	req_init(&req, RDMACTL_CMD_DEV_GET);
+	error_msg(-EPROTONOSUPPORT, NULL);
+	CHECK(run(&req) == -EPROTONOSUPPORT &&
+	      !strcmp(handle.errmsg, "the rdmactl kernel module is being unloaded"),
+	      "EPROTONOSUPPORT: a dump started as the module was going: \"%s\"", handle.errmsg);
 
 	req_init(&req, RDMACTL_CMD_STAT_RESET);
 	error_msg(-EPERM, NULL);
@@ -535,6 +543,149 @@ static void test_events(void)
 	      "an event without a sequence number is refused");
 }
 
+/* One reply's attributes, type-checked as the library does, into tb. */
+static int parse_one(struct nlmsghdr *nlh, rdmactl_attrs tb)
+{
+	handle.errmsg[0] = '\0';
+	return rdmactl_attrs_parse(&handle, nlh, tb);
+}
+
+static struct nlmsghdr *obj_msg(uint32_t port)
+{
+	struct nlmsghdr *nlh;
+
+	used = 0;
+	nlh = msg(FAMILY, 0, SEQ);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 4);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "rxe0");
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
+	return nlh;
+}
+
+static void test_gids(void)
+{
+	static const uint8_t gid[RDMACTL_GID_LEN] = { 0xfe, 0x80, [8] = 0x02, [15] = 0x01 };
+	struct rdmactl_gid_info g;
+	struct nlmsghdr *nlh;
+	rdmactl_attrs tb;
+
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_GID_INDEX, 3);
+	mnl_attr_put(nlh, RDMACTL_A_GID, sizeof(gid), gid);
+	mnl_attr_put_u8(nlh, RDMACTL_A_GID_TYPE, RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u32(nlh, RDMACTL_A_GID_NETDEV_INDEX, 7);
+	mnl_attr_put_strz(nlh, RDMACTL_A_GID_NETDEV_NAME, "veth0");
+	mnl_attr_put_u16(nlh, RDMACTL_A_GID_VLAN_ID, 100);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_gid_parse(&handle, tb, &g) == 0, "a GID entry parses");
+	CHECK(g.dev_index == 4 && !strcmp(g.dev_name, "rxe0") && g.port == 1 && g.index == 3,
+	      "its device, port and index");
+	CHECK(!memcmp(g.gid, gid, sizeof(gid)) && g.type == RDMACTL_GID_TYPE_ROCE_V2, "its GID and type");
+	CHECK((g.present & RDMACTL_GID_HAS_NETDEV) && g.netdev_index == 7 &&
+	      !strcmp(g.netdev_name, "veth0"), "its netdev");
+	CHECK((g.present & RDMACTL_GID_HAS_VLAN) && g.vlan_id == 100, "its VLAN");
+
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_GID_INDEX, 0);
+	mnl_attr_put(nlh, RDMACTL_A_GID, 8, gid);
+	mnl_attr_put_u8(nlh, RDMACTL_A_GID_TYPE, RDMACTL_GID_TYPE_IB);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_gid_parse(&handle, tb, &g) == -EBADMSG,
+	      "a GID of 8 bytes is refused");
+	CHECK(!strcmp(handle.errmsg, "GID of 8 bytes, not 16"), "by its length");
+
+	nlh = obj_msg(1);
+	mnl_attr_put(nlh, RDMACTL_A_GID, sizeof(gid), gid);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_gid_parse(&handle, tb, &g) == -EBADMSG,
+	      "a GID without its index and type is refused");
+	CHECK(!strcmp(handle.errmsg, "GID reply without device, port, index, GID or type"),
+	      "saying what it lacks");
+}
+
+static void test_roce(void)
+{
+	struct rdmactl_roce_info r;
+	struct nlmsghdr *nlh;
+	rdmactl_attrs tb;
+
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V1 |
+			 1 << RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SOURCE, RDMACTL_ROCE_SOURCE_APPLIED);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, 106);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_TOS, 106);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_roce_parse(&handle, tb, &r) == 0, "a RoCE port parses");
+	CHECK(r.port == 1 && r.types == (1 << 2 | 1 << 3), "its port and GID types");
+	CHECK((r.present & RDMACTL_ROCE_HAS_CURRENT) && r.mode == RDMACTL_GID_TYPE_ROCE_V2 &&
+	      r.tos == 106 && r.source == RDMACTL_ROCE_SOURCE_APPLIED, "its mode, ToS and their source");
+	CHECK((r.present & RDMACTL_ROCE_HAS_SAVED_TOS) && r.saved_tos == 106 &&
+	      !(r.present & RDMACTL_ROCE_HAS_SAVED_MODE), "a saved ToS without a saved mode");
+
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SOURCE, RDMACTL_ROCE_SOURCE_UNKNOWN);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_roce_parse(&handle, tb, &r) == 0 &&
+	      !(r.present & RDMACTL_ROCE_HAS_CURRENT) && r.source == RDMACTL_ROCE_SOURCE_UNKNOWN,
+	      "an unknown mode is marked absent");
+
+	nlh = obj_msg(1);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V2);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_roce_parse(&handle, tb, &r) == -EBADMSG &&
+	      !strcmp(handle.errmsg, "RoCE reply without device, port or GID types"),
+	      "a RoCE reply without its GID types is refused, saying so");
+}
+
+static void test_ipoib(void)
+{
+	uint8_t hw[RDMACTL_IPOIB_HWADDR_LEN] = { 0x80, 0x00, 0x01, 0x48, 0xfe, 0x80 };
+	struct rdmactl_ipoib_info ib;
+	struct nlmsghdr *nlh;
+	rdmactl_attrs tb;
+
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_IFINDEX, 5);
+	mnl_attr_put_strz(nlh, RDMACTL_A_IPOIB_IFNAME, "ib0.8001");
+	mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_PARENT_IFINDEX, 4);
+	mnl_attr_put_u16(nlh, RDMACTL_A_IPOIB_PKEY, 0x8001);
+	mnl_attr_put_u8(nlh, RDMACTL_A_IPOIB_MODE, RDMACTL_IPOIB_CONNECTED);
+	mnl_attr_put_u8(nlh, RDMACTL_A_IPOIB_CM_SUPPORTED, 1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_MTU, 65520);
+	mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_MAX_MTU_DATAGRAM, 4092);
+	mnl_attr_put(nlh, RDMACTL_A_IPOIB_HWADDR, sizeof(hw), hw);
+	mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_QPN, 0x148);
+	mnl_attr_put_u64(nlh, RDMACTL_A_PORT_GUID, 0x0002c903fa00beefULL);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_ipoib_parse(&handle, tb, &ib) == 0,
+	      "an IPoIB interface parses");
+	CHECK(ib.ifindex == 5 && !strcmp(ib.ifname, "ib0.8001") && ib.parent_ifindex == 4 &&
+	      ib.pkey == 0x8001, "its name, parent and P_Key");
+	CHECK(!strcmp(ib.dev_name, "rxe0") && ib.port == 1, "its RDMA port");
+	CHECK(ib.mode == RDMACTL_IPOIB_CONNECTED && ib.cm_supported && ib.mtu == 65520 &&
+	      ib.max_mtu_datagram == 4092 && ib.max_mtu_connected == 0, "its mode and MTUs");
+	CHECK(!memcmp(ib.hwaddr, hw, sizeof(hw)) && ib.qpn == 0x148 &&
+	      ib.port_guid == 0x0002c903fa00beefULL, "its address, QPN and port GUID");
+
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_IFINDEX, 5);
+	mnl_attr_put_strz(nlh, RDMACTL_A_IPOIB_IFNAME, "ib0");
+	mnl_attr_put_u8(nlh, RDMACTL_A_IPOIB_MODE, RDMACTL_IPOIB_DATAGRAM);
+	mnl_attr_put(nlh, RDMACTL_A_IPOIB_HWADDR, 6, hw);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_ipoib_parse(&handle, tb, &ib) == -EBADMSG &&
+	      !strcmp(handle.errmsg, "IPoIB hardware address of 6 bytes, not 20"),
+	      "an Ethernet-sized address is refused by its length");
+
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_IFINDEX, 5);
+	mnl_attr_put_strz(nlh, RDMACTL_A_IPOIB_IFNAME, "ib0-with-a-name-too-long");
+	mnl_attr_put_u8(nlh, RDMACTL_A_IPOIB_MODE, RDMACTL_IPOIB_DATAGRAM);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_ipoib_parse(&handle, tb, &ib) == -EBADMSG,
+	      "an interface name longer than IFNAMSIZ is refused");
+
+	nlh = obj_msg(1);
+	mnl_attr_put_strz(nlh, RDMACTL_A_IPOIB_IFNAME, "ib0");
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_ipoib_parse(&handle, tb, &ib) == -EBADMSG &&
+	      !strcmp(handle.errmsg, "IPoIB reply without interface, device, port or mode"),
+	      "an IPoIB reply without its index and mode is refused, saying so");
+}
+
 static void test_names(void)
 {
 	CHECK(!strcmp(rdmactl_port_state_name(RDMACTL_PORT_ACTIVE), "ACTIVE"), "state names");
@@ -560,6 +711,9 @@ int main(void)
 	test_stats();
 	test_delta();
 	test_events();
+	test_gids();
+	test_roce();
+	test_ipoib();
 	test_names();
 	return DONE();
 }
