@@ -63,6 +63,12 @@ bench:
 style:
 	tests/style.sh
 
+# What is generated from the netlink spec (Documentation/netlink/specs/
+# rdmactl.yaml), committed, and checked by tests/spec.sh: the library's
+# attribute types.
+regen:
+	scripts/spec.py lib-types >user/attr-types.h
+
 # Everything but the module (dkms-install, or the rdmactl-dkms package):
 # CLI, library, headers, pkg-config file, man pages, bash completion, and
 # an example modules-load.d file. DESTDIR and PREFIX are honoured.
@@ -89,4 +95,4 @@ dkms-install:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all user tools module fakehca deps check check-debug demo bench style install dkms-install clean
+.PHONY: all user tools module fakehca deps check check-debug demo bench style regen install dkms-install clean

@@ -1,0 +1,60 @@
+#!/bin/bash
+# The netlink spec (Documentation/netlink/specs/rdmactl.yaml) is the
+# protocol's source: it passes the kernel's JSON schema for genetlink-c
+# specs and loads in the kernel's ynl; the uapi header has its values and
+# no name it lacks; the library's type table is generated from it. Each
+# check is also shown failing on a planted difference. The loaded
+# module's policies are compared with it in the VM (integration/ynl.sh).
+. "$(dirname "$0")/lib.sh"
+T_NAME=spec
+top=$(cd "$(dirname "$0")/.." && pwd)
+spec=$top/Documentation/netlink/specs/rdmactl.yaml
+ynl=$("$top/tests/ynl-tree") || exit 1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+t_run "the spec passes the kernel's genetlink-c schema and loads in ynl's parser" 0 \
+	env PYTHONPATH="$ynl/tools/net/ynl" python3 -c "
+import sys
+from lib import SpecFamily
+f = SpecFamily(sys.argv[1], sys.argv[2])
+print(len(f.msgs), len(f.attr_sets['rdmactl'].attrs))" "$spec" "$ynl/Documentation/netlink/genetlink-c.yaml"
+# The header counts the unspecified zero of each space.
+t_eq "ynl sees every command and attribute" \
+	"$(grep -c '^	RDMACTL_CMD_[A-Z_]*,' "$top/uapi/linux/rdmactl.h") $(grep -c '^	RDMACTL_A_[A-Z0-9_]*,' "$top/uapi/linux/rdmactl.h")" \
+	"$((${T_OUT% *} + 1)) $((${T_OUT#* } + 1))"
+sed 's/^        type: u32$/        type: u31/' "$spec" >"$work/bad.yaml"
+cmp -s "$spec" "$work/bad.yaml" && t_fail "planting an unknown type changed nothing"
+t_run "a spec with an unknown type is refused by the schema" 1 \
+	env PYTHONPATH="$ynl/tools/net/ynl" python3 -c "
+import sys
+from lib import SpecFamily
+SpecFamily(sys.argv[1], sys.argv[2])" "$work/bad.yaml" "$ynl/Documentation/netlink/genetlink-c.yaml"
+t_match "naming it" "'u31' is not one of" "$T_ERR"
+
+# The header: every value the spec gives, and no name it lacks.
+"$top/scripts/spec.py" header-check >"$work/check.c"
+t_run "the uapi header has the spec's values (compiled)" 0 \
+	cc -Wall -Werror -I "$top/uapi" -o "$work/check" "$work/check.c"
+t_run "and its names' strings" 0 "$work/check"
+t_run "every name in the header's enums and defines is in the spec" 0 \
+	"$top/scripts/spec.py" header-names "$top/uapi/linux/rdmactl.h"
+t_eq "none left over" "" "$T_OUT"
+mkdir -p "$work/bad/linux"
+sed 's/RDMACTL_SPEED_XDR = 256/RDMACTL_SPEED_XDR = 512/;
+     s/^	RDMACTL_EVENT_OVERFLOW,/&\n	RDMACTL_EVENT_SOMETHING_NEW,/' \
+	"$top/uapi/linux/rdmactl.h" >"$work/bad/linux/rdmactl.h"
+t_run "a header with another value does not compile" 1 \
+	cc -I "$work/bad" -o "$work/check" "$work/check.c"
+t_match "naming it" "RDMACTL_SPEED_XDR is 256 in the spec" "$T_ERR"
+"$top/scripts/spec.py" header-names "$work/bad/linux/rdmactl.h" >"$work/names"
+t_eq "a header with a name the spec lacks names it" "RDMACTL_EVENT_SOMETHING_NEW" "$(cat "$work/names")"
+
+# The library's attribute types, generated (make regen).
+"$top/scripts/spec.py" lib-types >"$work/attr-types.h"
+t_eq "user/attr-types.h is what the spec generates (make regen)" "" \
+	"$(diff -u "$top/user/attr-types.h" "$work/attr-types.h")"
+t_eq "with one line per attribute" \
+	"$(($(grep -c '^	RDMACTL_A_[A-Z0-9_]*,' "$top/uapi/linux/rdmactl.h") - 1))" \
+	"$(grep -c '^	\[RDMACTL_A_' "$work/attr-types.h")"
+t_done
