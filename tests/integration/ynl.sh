@@ -13,6 +13,8 @@ spec=$RDMACTL_TOP/Documentation/netlink/specs/rdmactl.yaml
 # The schema is checked on the build machine (tests/spec.sh).
 ynl() { python3 "$cli" --spec "$spec" --no-schema --output-json "$@"; }
 nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
+# ynl as nobody: its error, not JSON.
+ynl_nobody() { nobody python3 "$cli" --spec "$spec" --no-schema "$@"; }
 [ -f "$tree/done" ] || { t_fail "ynl is not unpacked in build/ynl (tests/ynl-tree)"; t_done; exit; }
 
 # Devices: the dump, and a do by name.
@@ -51,8 +53,7 @@ t_eq "one reply per port rdmactl stat show lists" \
 t_run "ynl --do stat-reset as root" 0 ynl --do stat-reset --json '{"dev-name": "fakeib0", "port-index": 1}'
 t_eq "records a baseline" "true" \
 	"$(rdmactl -j stat show fakeib0/1 --baseline | jq -r '.[0].baseline_ns > 0')"
-t_run "ynl --do stat-reset as nobody" 1 nobody python3 "$cli" --spec "$spec" --no-schema \
-	--do stat-reset --json '{"dev-name": "fakeib0"}'
+t_run "ynl --do stat-reset as nobody" 1 ynl_nobody --do stat-reset --json '{"dev-name": "fakeib0"}'
 t_match "is refused: EPERM" "Operation not permitted" "$T_OUT"
 
 # GIDs.
@@ -85,8 +86,7 @@ else
 		--json '{"dev-name": "rxe0", "port-index": 1, "roce-tos": 32}'
 	t_match "is refused, saying why" "configfs \\(before 5.14\\) cannot be read or written" "$T_OUT"
 fi
-t_run "ynl --do roce-set as nobody" 1 nobody python3 "$cli" --spec "$spec" --no-schema \
-	--do roce-set --json '{"dev-name": "rxe0", "port-index": 1, "roce-tos": 64}'
+t_run "ynl --do roce-set as nobody" 1 ynl_nobody --do roce-set --json '{"dev-name": "rxe0", "port-index": 1, "roce-tos": 64}'
 t_match "is refused: EPERM" "Operation not permitted" "$T_OUT"
 t_run "a mode outside the policy's range" 1 ynl --do roce-set --json '{"dev-name": "rxe0", "roce-mode": "ib"}'
 t_match "is refused: ERANGE" "Numerical result out of range" "$T_OUT"
@@ -111,8 +111,7 @@ t_eq "its port and QPN" "$(rdmactl -j ipoib show ib0 | jq -r '.[0] | "\(.ifname)
 t_run "ynl --do ipoib-set connected" 0 ynl --do ipoib-set \
 	--json '{"ipoib-ifname": "ib0", "ipoib-mode": "connected"}'
 t_eq "sysfs says connected" "connected" "$(cat /sys/class/net/ib0/mode)"
-t_run "ynl --do ipoib-set as nobody" 1 nobody python3 "$cli" --spec "$spec" --no-schema \
-	--do ipoib-set --json '{"ipoib-ifname": "ib0", "ipoib-mode": "datagram"}'
+t_run "ynl --do ipoib-set as nobody" 1 ynl_nobody --do ipoib-set --json '{"ipoib-ifname": "ib0", "ipoib-mode": "datagram"}'
 t_match "is refused: EPERM" "Operation not permitted" "$T_OUT"
 t_run "ynl --do ipoib-set datagram" 0 ynl --do ipoib-set \
 	--json '{"ipoib-ifname": "ib0", "ipoib-mode": "datagram"}'
