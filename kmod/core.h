@@ -99,15 +99,84 @@ void rdmactl_netlink_unregister(void);
 
 extern struct genl_family rdmactl_family;
 
+/*
+ * The request framework (request.c). What a GET is about, and what its
+ * object says of itself: the default doit and dumpit do the rest.
+ */
+enum rdmactl_req_scope {
+	RDMACTL_SCOPE_DEV,	/* a message a device */
+	RDMACTL_SCOPE_PORT,	/* a message a port */
+	RDMACTL_SCOPE_ENTRY,	/* a message an entry of a port's table */
+};
+
+struct rdmactl_req {
+	struct net *net;
+	struct sk_buff *skb;		/* the request, for netlink_capable() */
+	struct nlattr **attrs;
+	/* A doit's; NULL for a dump's items, which are skipped, not refused. */
+	struct netlink_ext_ack *extack;
+	u32 flags;			/* parse()'s reading of the object's attributes */
+};
+
+/*
+ * The start of every object's reply data: the item it is about, set
+ * before prepare(), and written into the message before fill().
+ */
+struct rdmactl_reply_data {
+	u32 dev_index;
+	char dev_name[IB_DEVICE_NAME_MAX];
+	u32 port;			/* 0 for SCOPE_DEV */
+	u32 entry;			/* SCOPE_ENTRY */
+};
+
+struct rdmactl_req_ops {
+	u8 cmd;
+	u8 scope;			/* enum rdmactl_req_scope */
+	u8 entry_attr;			/* SCOPE_ENTRY: the attribute naming one */
+	bool from_port0;		/* port 0 is an item even where it is no port */
+	const char *missing;		/* a doit naming less than the scope */
+	size_t data_size;		/* the object's reply data, zeroed */
+	/* Optional: the object's own request attributes, into req->flags. */
+	int (*parse)(struct rdmactl_req *req);
+	/*
+	 * Optional: refuse a device or port a request names (port_attr NULL
+	 * for a dump's device filter alone). Default: the port exists.
+	 */
+	int (*check)(const struct rdmactl_req *req, struct rdmactl_dev *dev,
+		     const struct nlattr *port_attr);
+	/* SCOPE_ENTRY: how many entries a port's table has. */
+	u32 (*entries)(struct rdmactl_dev *dev, u32 port);
+	/* Optional: the largest message an item of dev needs. */
+	size_t (*reply_size)(struct rdmactl_dev *dev);
+	/*
+	 * Optional: read one item, dev held. An error refuses a doit, skips
+	 * a dump's item.
+	 */
+	int (*prepare)(const struct rdmactl_req *req, struct rdmactl_dev *dev, void *data);
+	/*
+	 * Optional: then, holding no device, n items of one device, for work
+	 * that may wait long (configfs); fill() gets no device. Its error
+	 * refuses a doit; a dump reports what it has.
+	 */
+	int (*collect)(const struct rdmactl_req *req, void *data, unsigned int n);
+	int (*fill)(struct sk_buff *skb, const struct rdmactl_req *req,
+		    struct rdmactl_dev *dev, const void *data);
+	void (*cleanup)(void *data);	/* optional */
+};
+
+/* netlink.c: the object a GET command is about. */
+const struct rdmactl_req_ops *rdmactl_req_ops_of(u8 cmd);
+
+int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info);
+int rdmactl_req_start(struct netlink_callback *cb);
+int rdmactl_req_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int rdmactl_req_dump_begin(struct netlink_callback *cb, const struct rdmactl_req_ops *ops);
+
 /* Resolve the device named by RDMACTL_A_DEV_INDEX and/or _NAME. */
 struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
 				       struct netlink_ext_ack *extack);
-int rdmactl_nl_port_check(struct rdmactl_dev *dev, struct nlattr *port_attr,
+int rdmactl_nl_port_check(struct rdmactl_dev *dev, const struct nlattr *port_attr,
 			  struct netlink_ext_ack *extack);
-int rdmactl_nl_dump_begin(struct netlink_callback *cb);
-struct rdmactl_dev *rdmactl_dump_next_dev(struct sk_buff *skb,
-					  struct netlink_callback *cb, int *err);
-void rdmactl_dump_dev_done(struct netlink_callback *cb);
 int rdmactl_nl_reply_size(struct genl_info *info, u8 cmd, size_t size,
 			  int (*fill)(struct sk_buff *skb, void *arg), void *arg);
 static inline int rdmactl_nl_reply(struct genl_info *info, u8 cmd,
@@ -120,8 +189,7 @@ void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
 		     struct genl_info *info, u8 cmd);
 
 /* dev.c */
-int rdmactl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
-int rdmactl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+extern const struct rdmactl_req_ops rdmactl_dev_request;
 int rdmactl_fill_dev_ident(struct sk_buff *skb, struct rdmactl_dev *dev);
 
 /* One event, as its source saw it (events.c, and its KUnit tests). */
@@ -161,6 +229,8 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name);
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
 void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
 			int error);
+void rdmactl_event_ipoib(struct net_device *ndev, u8 type, u8 mode,
+			 const struct ib_device *hca);
 /* An event that could not be made: subscribers get an OVERFLOW. */
 void rdmactl_event_lost(void);
 
@@ -237,37 +307,51 @@ static inline bool rdmactl_mad_status_unsupported(__be16 status)
 }
 
 int rdmactl_stat_init(struct rdmactl_dev *dev);
+bool rdmactl_stat_is_dev(struct rdmactl_dev *dev, u32 port);
+u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps);
+int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
+			u8 source, u8 width, u32 flags, u8 unit);
+/* STAT_GET's reading of its own attributes (struct rdmactl_req's flags). */
+#define RDMACTL_STAT_REQ_BASELINE BIT(0)
+
+/* pma.c: each called with the port's st->lock held. */
+bool rdmactl_pma_get(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st,
+		     bool fresh);
+int rdmactl_pma_put(struct sk_buff *skb, struct rdmactl_stat_state *st,
+		    const struct rdmactl_pma_snap *snap, bool baseline);
+int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st);
 void rdmactl_stat_fini(struct rdmactl_dev *dev);
-int rdmactl_stat_get_doit(struct sk_buff *skb, struct genl_info *info);
-int rdmactl_stat_dump_start(struct netlink_callback *cb);
-int rdmactl_stat_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+extern const struct rdmactl_req_ops rdmactl_stat_request;
 int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info);
 
 /* ipoib.c */
+extern const struct rdmactl_req_ops rdmactl_ipoib_request;
 int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info);
+/* Called with RTNL held, from netdevs.c's notifier: false when not IPoIB's. */
+bool rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event);
+void rdmactl_ipoib_events_stop(void);
 
 /* gid.c */
 u8 rdmactl_gid_type(struct ib_device *ibdev, u32 port, enum ib_gid_type type);
-int rdmactl_gid_get_doit(struct sk_buff *skb, struct genl_info *info);
-int rdmactl_gid_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+extern const struct rdmactl_req_ops rdmactl_gid_request;
 
 /* roce.c */
 int rdmactl_roce_init(void);
 void rdmactl_roce_exit(void);
 void rdmactl_roce_dev_added(struct rdmactl_dev *dev);
-int rdmactl_roce_get_doit(struct sk_buff *skb, struct genl_info *info);
-int rdmactl_roce_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+/* BIT(enum rdmactl_gid_type) of each RoCE mode the port can use. */
+u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port);
+extern const struct rdmactl_req_ops rdmactl_roce_request;
 int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info);
 
 /* port.c */
-int rdmactl_port_get_doit(struct sk_buff *skb, struct genl_info *info);
-int rdmactl_port_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+extern const struct rdmactl_req_ops rdmactl_port_request;
 
 /*
  * Where a dump resumes, overlaid on cb->ctx (zeroed when a dump starts).
- * Filters are resolved on the first call of rdmactl_dump_next_dev() and
+ * Filters are resolved on the first call (rdmactl_req_dump_begin()) and
  * kept here, so a device renamed mid-dump keeps being the one the caller
  * asked for.
  */
@@ -275,14 +359,14 @@ struct rdmactl_dump_ctx {
 	u32 dev_index;		/* next device to visit */
 	/* Next port of that device, 0: first; IPOIB_GET: the next ifindex. */
 	u32 port;
-	u32 gid_index;		/* GID_GET: next entry of that port */
+	u32 entry;		/* SCOPE_ENTRY: next entry of that port */
+	u32 flags;		/* struct rdmactl_req's, from the first call */
 	u32 filter_dev;		/* valid when has_filter_dev */
 	u32 filter_port;	/* valid when has_filter_port */
 	bool has_filter_dev;
 	bool has_filter_port;
 	bool started;
 	bool done;
-	bool dev_msg_done;	/* STAT_GET: the device's own message is in */
 };
 
 static inline struct rdmactl_dump_ctx *rdmactl_dump_ctx(struct netlink_callback *cb)
@@ -300,13 +384,9 @@ u64 rdmactl_pma_field(const u8 *data, u16 off, u8 width);
 void rdmactl_pma_decode(const u8 *basic, const u8 *ext, s8 set,
 			struct rdmactl_pma_snap *snap);
 const char *rdmactl_pma_name(int i);
-u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps);
 unsigned int rdmactl_stat_slot(u32 start, u32 port);
-int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
-			u8 source, u8 width, u32 flags, u8 unit);
 int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		       const struct rdmactl_event_item *ev);
-u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port);
 const char *rdmactl_roce_types_str(u32 types);
 int rdmactl_roce_mode_parse(const struct nlattr *attr, struct netlink_ext_ack *extack);
 int rdmactl_ipoib_mode_parse(const struct nlattr *attr, struct netlink_ext_ack *extack);

@@ -46,15 +46,15 @@ static const char *rdmactl_driver_name(struct ib_device *ibdev)
 	return rdmactl_driver_id_name(ibdev->ops.driver_id);
 }
 
-static int rdmactl_fill_dev(struct sk_buff *skb, struct rdmactl_dev *dev)
+static int rdmactl_dev_fill(struct sk_buff *skb, const struct rdmactl_req *req,
+			    struct rdmactl_dev *dev, const void *data)
 {
 	struct ib_device *ibdev = dev->ibdev;
 	char fw[IB_FW_VERSION_NAME_MAX] = "";
 
 	ib_get_device_fw_str(ibdev, fw);
 
-	if (rdmactl_fill_dev_ident(skb, dev) ||
-	    nla_put_string(skb, RDMACTL_A_DEV_DRIVER, rdmactl_driver_name(ibdev)) ||
+	if (nla_put_string(skb, RDMACTL_A_DEV_DRIVER, rdmactl_driver_name(ibdev)) ||
 	    nla_put_u8(skb, RDMACTL_A_DEV_NODE_TYPE, ibdev->node_type) ||
 	    nla_put_u64_64bit(skb, RDMACTL_A_DEV_NODE_GUID,
 			      be64_to_cpu(ibdev->node_guid), RDMACTL_A_PAD) ||
@@ -72,42 +72,9 @@ static int rdmactl_fill_dev(struct sk_buff *skb, struct rdmactl_dev *dev)
 	return 0;
 }
 
-static int rdmactl_fill_dev_reply(struct sk_buff *skb, void *dev)
-{
-	return rdmactl_fill_dev(skb, dev);
-}
-
-int rdmactl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	struct rdmactl_dev *dev;
-	int err;
-
-	dev = rdmactl_nl_dev_get(genl_info_net(info), info->attrs, info->extack);
-	if (IS_ERR(dev))
-		return PTR_ERR(dev);
-	err = rdmactl_nl_reply(info, RDMACTL_CMD_DEV_GET, rdmactl_fill_dev_reply, dev);
-	rdmactl_dev_put(dev);
-	return err;
-}
-
-int rdmactl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
-{
-	struct rdmactl_dev *dev;
-	void *hdr;
-	int err;
-
-	while ((dev = rdmactl_dump_next_dev(skb, cb, &err))) {
-		hdr = rdmactl_nl_put(skb, cb, NULL, RDMACTL_CMD_DEV_GET);
-		err = hdr ? rdmactl_fill_dev(skb, dev) : -EMSGSIZE;
-		rdmactl_dev_put(dev);
-		if (err) {
-			if (hdr)
-				genlmsg_cancel(skb, hdr);
-			/* Resume here, unless not even one device fits. */
-			return skb->len ? skb->len : err;
-		}
-		genlmsg_end(skb, hdr);
-		rdmactl_dump_dev_done(cb);
-	}
-	return err ? err : skb->len;
-}
+const struct rdmactl_req_ops rdmactl_dev_request = {
+	.cmd = RDMACTL_CMD_DEV_GET,
+	.scope = RDMACTL_SCOPE_DEV,
+	.data_size = sizeof(struct rdmactl_reply_data),
+	.fill = rdmactl_dev_fill,
+};

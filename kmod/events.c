@@ -26,23 +26,7 @@
  * netdev where it is: a namespace being destroyed has a count of zero,
  * and no listener, and while it is torn down ib_core hands its devices
  * back (our add() runs) and its netdevs unregister, still inside it.
- *
- * Ports' netdevs. Each device keeps the netdev each port had when the last
- * NETDEV_ATTACH went out, held (rdmactl_dev.ndevs, under RTNL). A rescan
- * of every port, from the ordered workqueue, asks ib_core or the driver
- * (rdmactl_port_netdev(), outside RTNL), compares under RTNL and tells
- * each difference: a new device's netdevs, a port re-bound at run time,
- * a netdev that moved in from another namespace. It runs after a device's
- * DEV_ADD went out, and when a netdev registers, is renamed, comes up or
- * gets an upper device, and after a RoCE port's GID or state event.
- * NETDEV_UNREGISTER finds the netdev among the held ones by pointer and
- * tells its DETACH there, in its namespace, then lets go of it: neither
- * ib_core's netdev hash (which drivers answering ops.get_netdev are not
- * in) nor ib_device_get_netdev() (which on some kernels no longer answers
- * for an unregistering netdev) is asked. A netdev moving to another
- * namespace so detaches from the old one and attaches in the new one.
  */
-#include <linux/if_arp.h>
 #include <linux/if_link.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
@@ -53,7 +37,7 @@
 #include <net/netns/generic.h>
 #include <rdma/ib_cache.h>
 
-#include "core.h"
+#include "events.h"
 
 struct rdmactl_net {
 	atomic64_t seq;
@@ -61,18 +45,12 @@ struct rdmactl_net {
 };
 
 static unsigned int rdmactl_net_id;
-static struct workqueue_struct *rdmactl_wq;
+struct workqueue_struct *rdmactl_wq;
 static struct kmem_cache *rdmactl_event_cache;
 static bool rdmactl_events_on;
-/* Off while the notifier's (un)registration replays every netdev. */
-static bool rdmactl_netdev_watch;
 static atomic64_t rdmactl_events_dropped;
 static void rdmactl_lost_work_fn(struct work_struct *work);
 static DECLARE_WORK(rdmactl_lost_work, rdmactl_lost_work_fn);
-/* Ports' netdevs are held (under RTNL): from init until events stop. */
-static bool rdmactl_ndevs_on;
-static void rdmactl_rescan_fn(struct work_struct *work);
-static DECLARE_WORK(rdmactl_rescan_work, rdmactl_rescan_fn);
 
 VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 					const struct rdmactl_event_item *ev)
@@ -188,7 +166,7 @@ static void rdmactl_lost_work_fn(struct work_struct *work)
 }
 
 /* An event that could not be queued. */
-static void rdmactl_event_drop(void)
+void rdmactl_event_drop(void)
 {
 	atomic64_inc(&rdmactl_events_dropped);
 	queue_work(rdmactl_wq, &rdmactl_lost_work);
@@ -204,7 +182,7 @@ static bool rdmactl_event_is_netdev(const struct rdmactl_event_item *ev)
 	return ev->type == RDMACTL_EVENT_NETDEV_ATTACH || ev->type == RDMACTL_EVENT_NETDEV_DETACH;
 }
 
-static void rdmactl_event_work(struct work_struct *work)
+void rdmactl_event_work(struct work_struct *work)
 {
 	struct rdmactl_event_item *ev = container_of(work, struct rdmactl_event_item, work);
 	struct rdmactl_dev *dev = NULL;
@@ -241,17 +219,17 @@ static void rdmactl_event_work(struct work_struct *work)
 	/* Its netdevs, after it. */
 	if (dev && ev->type == RDMACTL_EVENT_DEV_ADD) {
 		WRITE_ONCE(dev->announced, true);
-		queue_work(rdmactl_wq, &rdmactl_rescan_work);
+		rdmactl_rescan();
 	}
 out:
 	if (dev)
 		rdmactl_dev_put(dev);
 	if (ev->net)
 		put_net(ev->net);
-	kmem_cache_free(rdmactl_event_cache, ev);
+	rdmactl_event_free(ev);
 }
 
-static struct rdmactl_event_item *rdmactl_event_new(u8 type, gfp_t gfp)
+struct rdmactl_event_item *rdmactl_event_new(u8 type, gfp_t gfp)
 {
 	struct rdmactl_event_item *ev = kmem_cache_zalloc(rdmactl_event_cache, gfp);
 
@@ -260,6 +238,11 @@ static struct rdmactl_event_item *rdmactl_event_new(u8 type, gfp_t gfp)
 		ev->type = type;
 	}
 	return ev;
+}
+
+void rdmactl_event_free(struct rdmactl_event_item *ev)
+{
+	kmem_cache_free(rdmactl_event_cache, ev);
 }
 
 /* ev, or NULL when it could not be allocated: then counted as lost. */
@@ -288,149 +271,9 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
 			strscpy(ev->old_name, old_name, sizeof(ev->old_name));
 	} else if (type == RDMACTL_EVENT_DEV_ADD) {
 		WRITE_ONCE(dev->announced, true);
-		queue_work(rdmactl_wq, &rdmactl_rescan_work);
+		rdmactl_rescan();
 	}
 	rdmactl_event_queue(ev);
-}
-
-/*
- * Under RTNL: ndev attaching to or detaching from dev's port, told in
- * ndev's namespace. NULL when there is no one to tell (a namespace being
- * destroyed) or no memory (counted).
- */
-static struct rdmactl_event_item *rdmactl_ndev_event(struct rdmactl_dev *dev, u32 port,
-						     u8 type, struct net_device *ndev)
-{
-	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
-
-	if (!ev) {
-		rdmactl_event_drop();
-		return NULL;
-	}
-	ev->net = maybe_get_net(dev_net(ndev));
-	if (!ev->net) {
-		kmem_cache_free(rdmactl_event_cache, ev);
-		return NULL;
-	}
-	ev->has_dev = true;
-	ev->dev_index = dev->index;
-	ev->port = port;
-	ev->ifindex = ndev->ifindex;
-	strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
-	return ev;
-}
-
-/*
- * Under RTNL: port's netdev is now ndev (NULL: none). A different one
- * detaches the held one and attaches ndev; the same one renamed attaches
- * again, under its new name.
- */
-static void rdmactl_port_update(struct rdmactl_dev *dev, u32 port, struct net_device *ndev,
-				struct list_head *out)
-{
-	struct rdmactl_port_ndev *c = &dev->ndevs[port];
-	struct rdmactl_event_item *ev;
-
-	ASSERT_RTNL();
-	if (!rdmactl_ndevs_on || dev->ndevs_gone)
-		return;
-	/* Unregistering: its NETDEV_UNREGISTER has let go of it, or will. */
-	if (ndev && ndev->reg_state != NETREG_REGISTERED)
-		ndev = NULL;
-	if (c->ndev == ndev &&
-	    (!ndev || (c->ifindex == ndev->ifindex && !strcmp(c->ifname, ndev->name))))
-		return;
-	if (c->ndev && c->ndev != ndev) {
-		ev = rdmactl_ndev_event(dev, port, RDMACTL_EVENT_NETDEV_DETACH, c->ndev);
-		if (ev)
-			list_add_tail(&ev->list, out);
-		dev_put(c->ndev);
-		c->ndev = NULL;
-	}
-	if (!ndev)
-		return;
-	if (!c->ndev) {
-		dev_hold(ndev);
-		c->ndev = ndev;
-	}
-	c->ifindex = ndev->ifindex;
-	strscpy(c->ifname, ndev->name, sizeof(c->ifname));
-	ev = rdmactl_ndev_event(dev, port, RDMACTL_EVENT_NETDEV_ATTACH, ndev);
-	if (ev)
-		list_add_tail(&ev->list, out);
-}
-
-/* Under RTNL: let go of dev's netdevs, silently; none is held after. */
-static void rdmactl_ndevs_release(struct rdmactl_dev *dev)
-{
-	u32 port;
-
-	ASSERT_RTNL();
-	dev->ndevs_gone = true;
-	for (port = 0; port <= rdma_end_port(dev->ibdev); port++) {
-		if (dev->ndevs[port].ndev)
-			dev_put(dev->ndevs[port].ndev);
-		dev->ndevs[port].ndev = NULL;
-	}
-}
-
-/* dev's ports' netdevs, asked outside RTNL, compared under it. */
-static void rdmactl_rescan_dev(struct rdmactl_dev *dev, struct list_head *out)
-{
-	struct ib_device *ibdev = dev->ibdev;
-	struct net_device **ndevs;
-	bool any = false;
-	u32 port;
-
-	ndevs = kcalloc(rdma_end_port(ibdev) + 1, sizeof(*ndevs), GFP_KERNEL);
-	if (!ndevs) {
-		rdmactl_event_drop();
-		return;
-	}
-	rdma_for_each_port(ibdev, port) {
-		ndevs[port] = rdmactl_port_netdev(ibdev, port);
-		/* Nothing now, nothing held (a lockless peek): nothing to tell. */
-		any |= ndevs[port] || READ_ONCE(dev->ndevs[port].ndev);
-	}
-	if (any) {
-		rtnl_lock();
-		rdma_for_each_port(ibdev, port)
-			rdmactl_port_update(dev, port, ndevs[port], out);
-		rtnl_unlock();
-	}
-	rdma_for_each_port(ibdev, port)
-		if (ndevs[port])
-			dev_put(ndevs[port]);
-	kfree(ndevs);
-}
-
-/*
- * Every announced device's ports, from the ordered workqueue; queued
- * again while it runs, it runs again. What it finds is sent from here,
- * in the order found.
- */
-static void rdmactl_rescan_fn(struct work_struct *work)
-{
-	struct rdmactl_event_item *ev, *tmp;
-	struct rdmactl_dev *dev;
-	LIST_HEAD(found);
-	u32 index = 0;
-
-	while ((dev = rdmactl_dev_get_next(NULL, &index))) {
-		if (READ_ONCE(dev->announced))
-			rdmactl_rescan_dev(dev, &found);
-		rdmactl_dev_put(dev);
-		index++;
-	}
-	list_for_each_entry_safe(ev, tmp, &found, list) {
-		list_del(&ev->list);
-		rdmactl_event_work(&ev->work);
-	}
-}
-
-static void rdmactl_rescan(void)
-{
-	queue_work(rdmactl_wq, &rdmactl_rescan_work);
 }
 
 /* A RoCE port's new rdma_cm defaults (roce.c). */
@@ -531,36 +374,13 @@ void rdmactl_event_dev_init(struct rdmactl_dev *dev)
 	ib_register_event_handler(&dev->event_handler);
 }
 
-/* IPoIB: the last mode seen of each interface, keyed by its net_device. */
-static DEFINE_XARRAY(rdmactl_ipoib_modes);
-
-static bool rdmactl_netdev_is_ipoib(const struct net_device *dev)
+/*
+ * An IPoIB interface's mode or MTU changed (ipoib.c): news in its
+ * namespace, with its RDMA device (hca) where that namespace sees it.
+ */
+void rdmactl_event_ipoib(struct net_device *ndev, u8 type, u8 mode,
+			 const struct ib_device *hca)
 {
-	return dev->type == ARPHRD_INFINIBAND && dev->rtnl_link_ops &&
-	       !strcmp(dev->rtnl_link_ops->kind, "ipoib");
-}
-
-/* Called with RTNL held: the interface's mode, through fill_info(). */
-static int rdmactl_netdev_ipoib_mode(struct net_device *dev)
-{
-	struct sk_buff *skb = alloc_skb(NLMSG_GOODSIZE, GFP_KERNEL);
-	const struct nlattr *a;
-	int mode = -1;
-
-	if (!skb)
-		return -ENOMEM;
-	if (dev->rtnl_link_ops->fill_info && !dev->rtnl_link_ops->fill_info(skb, dev)) {
-		a = nla_find((struct nlattr *)skb->data, skb->len, IFLA_IPOIB_MODE);
-		if (a)
-			mode = nla_get_u16(a) ? RDMACTL_IPOIB_CONNECTED : RDMACTL_IPOIB_DATAGRAM;
-	}
-	kfree_skb(skb);
-	return mode;
-}
-
-static void rdmactl_ipoib_event(struct net_device *ndev, u8 type, int mode)
-{
-	struct rdma_netdev *rn = netdev_priv(ndev);
 	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
 
 	if (!ev) {
@@ -569,106 +389,19 @@ static void rdmactl_ipoib_event(struct net_device *ndev, u8 type, int mode)
 	}
 	ev->net = maybe_get_net(dev_net(ndev));
 	if (!ev->net) {
-		kmem_cache_free(rdmactl_event_cache, ev);
+		rdmactl_event_free(ev);
 		return;
 	}
 	ev->ifindex = ndev->ifindex;
 	strscpy(ev->ifname, ndev->name, sizeof(ev->ifname));
 	ev->mode = mode;
 	ev->mtu = ndev->mtu;
-	if (rn->hca) {
+	if (hca) {
 		ev->has_dev = true;
-		ev->dev_index = rn->hca->index;
+		ev->dev_index = hca->index;
 	}
 	rdmactl_event_queue(ev);
 }
-
-static void rdmactl_netdev_ipoib(struct net_device *ndev, unsigned long event)
-{
-	unsigned long key = (unsigned long)ndev;
-	void *old;
-	int mode;
-
-	if (event == NETDEV_UNREGISTER) {
-		xa_erase(&rdmactl_ipoib_modes, key);
-		return;
-	}
-	/* Not knowing the mode, a change of it or of the MTU may be missed. */
-	mode = rdmactl_netdev_ipoib_mode(ndev);
-	if (mode < 0) {
-		if (mode == -ENOMEM && event != NETDEV_REGISTER)
-			rdmactl_event_drop();
-		return;
-	}
-	old = xa_store(&rdmactl_ipoib_modes, key, xa_mk_value(mode), GFP_KERNEL);
-	if (xa_is_err(old) && event != NETDEV_REGISTER)
-		rdmactl_event_drop();
-	if (event == NETDEV_REGISTER || xa_is_err(old))
-		return;
-	if (old && xa_to_value(old) != mode)
-		rdmactl_ipoib_event(ndev, RDMACTL_EVENT_IPOIB_MODE, mode);
-	if (event == NETDEV_CHANGEMTU)
-		rdmactl_ipoib_event(ndev, RDMACTL_EVENT_IPOIB_MTU, mode);
-}
-
-/*
- * Called with RTNL held: a RoCE or iWARP port's netdev unregistering,
- * found among the held ones; a netns move too (REGISTER follows, in the
- * new namespace).
- */
-static void rdmactl_netdev_detach(struct net_device *ndev)
-{
-	struct rdmactl_event_item *ev;
-	struct rdmactl_dev *dev;
-	u32 index = 0, port;
-
-	if (!rdmactl_ndevs_on)
-		return;
-	while ((dev = rdmactl_dev_get_next(NULL, &index))) {
-		for (port = 0; !dev->ndevs_gone && port <= rdma_end_port(dev->ibdev); port++) {
-			if (dev->ndevs[port].ndev != ndev)
-				continue;
-			ev = rdmactl_ndev_event(dev, port, RDMACTL_EVENT_NETDEV_DETACH, ndev);
-			if (ev)
-				queue_work(rdmactl_wq, &ev->work);
-			dev_put(ndev);
-			dev->ndevs[port].ndev = NULL;
-		}
-		rdmactl_dev_put(dev);
-		index++;
-	}
-}
-
-static int rdmactl_netdev_event(struct notifier_block *nb, unsigned long event, void *ptr)
-{
-	struct net_device *ndev = netdev_notifier_info_to_dev(ptr);
-
-	if (!READ_ONCE(rdmactl_netdev_watch))
-		return NOTIFY_DONE;
-	if (rdmactl_netdev_is_ipoib(ndev)) {
-		if (event == NETDEV_REGISTER || event == NETDEV_UNREGISTER ||
-		    event == NETDEV_CHANGEMTU || event == NETDEV_FEAT_CHANGE ||
-		    event == NETDEV_CHANGE || event == NETDEV_UP)
-			rdmactl_netdev_ipoib(ndev, event);
-	} else if (event == NETDEV_UNREGISTER) {
-		rdmactl_netdev_detach(ndev);
-	} else if (event == NETDEV_REGISTER || event == NETDEV_CHANGENAME ||
-		   event == NETDEV_CHANGEUPPER || event == NETDEV_UP) {
-		/* It may be, or have become, a port's netdev. */
-		rdmactl_rescan();
-	}
-	return NOTIFY_DONE;
-}
-
-/*
- * Ahead of the RDMA drivers' notifiers (priority 0): rxe starts removing
- * its device when its netdev unregisters, and the detach event must find
- * the device still registered, whoever's work runs first.
- */
-static struct notifier_block rdmactl_netdev_nb = {
-	.notifier_call = rdmactl_netdev_event,
-	.priority = 1,
-};
 
 /* A new namespace hears of losses from its birth on. */
 static int __net_init rdmactl_net_init(struct net *net)
@@ -702,7 +435,7 @@ int rdmactl_events_init(void)
 		err = -ENOMEM;
 		goto err_pernet;
 	}
-	rdmactl_ndevs_on = true;
+	rdmactl_netdevs_init();
 	return 0;
 
 err_pernet:
@@ -721,8 +454,7 @@ err_cache:
 int rdmactl_events_start(void)
 {
 	WRITE_ONCE(rdmactl_events_on, true);
-	WRITE_ONCE(rdmactl_netdev_watch, true);
-	return register_netdevice_notifier(&rdmactl_netdev_nb);
+	return rdmactl_netdevs_start();
 }
 
 /*
@@ -732,23 +464,11 @@ int rdmactl_events_start(void)
  */
 void rdmactl_events_stop(void)
 {
-	struct rdmactl_dev *dev;
-	u32 index = 0;
-
-	WRITE_ONCE(rdmactl_netdev_watch, false);
-	unregister_netdevice_notifier(&rdmactl_netdev_nb);
+	rdmactl_netdevs_stop();
 	WRITE_ONCE(rdmactl_events_on, false);
 	flush_workqueue(rdmactl_wq);
-	xa_destroy(&rdmactl_ipoib_modes);
-	/* Unwatched, the netdevs held must not hold up their unregistering. */
-	rtnl_lock();
-	rdmactl_ndevs_on = false;
-	while ((dev = rdmactl_dev_get_next(NULL, &index))) {
-		rdmactl_ndevs_release(dev);
-		rdmactl_dev_put(dev);
-		index++;
-	}
-	rtnl_unlock();
+	rdmactl_ipoib_events_stop();
+	rdmactl_netdevs_release_all();
 }
 
 /* After the client is gone. */

@@ -26,27 +26,7 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 
-#include "core.h"
-
-#define RDMACTL_IPOIB_CM_MTU	65520	/* IPOIB_CM_MTU, private to ipoib */
-#define RDMACTL_IPOIB_ENCAP_LEN	4	/* IPOIB_ENCAP_LEN */
-
-/* One interface, as read under RTNL. */
-struct rdmactl_ipoib {
-	int ifindex;
-	int parent;			/* 0 for a parent */
-	char name[IFNAMSIZ];
-	u32 hca_index;			/* the ib_device's index */
-	const struct ib_device *hca;	/* compared, not dereferenced */
-	u32 port;
-	u16 pkey;
-	u8 mode;
-	u8 umcast;
-	u32 mtu;
-	u8 hwaddr[RDMACTL_IPOIB_HWADDR_LEN];
-	u8 operstate;
-	bool up;
-};
+#include "ipoib.h"
 
 static bool rdmactl_is_ipoib(const struct net_device *dev)
 {
@@ -80,7 +60,7 @@ static int rdmactl_ipoib_link_info(struct net_device *dev, struct rdmactl_ipoib 
 }
 
 /* Called with RTNL held. */
-static int rdmactl_ipoib_read(struct net_device *dev, struct rdmactl_ipoib *ib)
+int rdmactl_ipoib_read(struct net_device *dev, struct rdmactl_ipoib *ib)
 {
 	struct rdma_netdev *rn = netdev_priv(dev);
 	struct net_device *parent = dev;
@@ -148,7 +128,7 @@ static struct rdmactl_ipoib *rdmactl_ipoib_collect(struct net *net, int first, i
 }
 
 /* The largest MTU datagram mode allows on the port: its IB MTU less 4. */
-static u32 rdmactl_ipoib_max_dgram(struct rdmactl_dev *dev, u32 port)
+u32 rdmactl_ipoib_max_dgram(struct rdmactl_dev *dev, u32 port)
 {
 	struct ib_port_attr attr;
 	int mtu;
@@ -191,7 +171,7 @@ static int rdmactl_fill_ipoib(struct sk_buff *skb, struct rdmactl_dev *dev,
 }
 
 /* Our device for an interface's HCA, with a reference, or NULL. */
-static struct rdmactl_dev *rdmactl_ipoib_dev(struct net *net, const struct rdmactl_ipoib *ib)
+struct rdmactl_dev *rdmactl_ipoib_dev(struct net *net, const struct rdmactl_ipoib *ib)
 {
 	struct rdmactl_dev *dev = rdmactl_dev_get_by_index(net, ib->hca_index);
 
@@ -203,8 +183,8 @@ static struct rdmactl_dev *rdmactl_ipoib_dev(struct net *net, const struct rdmac
 }
 
 /* The interface a request names, with a reference; every refusal named. */
-static struct net_device *rdmactl_ipoib_netdev(struct net *net, struct nlattr **attrs,
-					       struct netlink_ext_ack *extack)
+struct net_device *rdmactl_ipoib_netdev(struct net *net, struct nlattr **attrs,
+					struct netlink_ext_ack *extack)
 {
 	struct nlattr *index = attrs[RDMACTL_A_IPOIB_IFINDEX];
 	struct nlattr *name = attrs[RDMACTL_A_IPOIB_IFNAME];
@@ -234,7 +214,7 @@ static struct net_device *rdmactl_ipoib_netdev(struct net *net, struct nlattr **
 	return ndev;
 }
 
-static int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib)
+int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib)
 {
 	int err;
 
@@ -283,6 +263,15 @@ int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info)
 }
 
 /*
+ * IPOIB_GET goes by interface, not by device: its doit and dumpit are its
+ * own, and the framework resolves its dump's device and port filters.
+ */
+const struct rdmactl_req_ops rdmactl_ipoib_request = {
+	.cmd = RDMACTL_CMD_IPOIB_GET,
+	.scope = RDMACTL_SCOPE_PORT,
+};
+
+/*
  * A dump resumes at the next ifindex (ctx->port). Interfaces are read
  * anew each call; NLM_F_DUMP_INTR follows the namespace's netdev changes.
  */
@@ -296,7 +285,7 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 
 	if (!ctx->started) {
-		err = rdmactl_nl_dump_begin(cb);
+		err = rdmactl_req_dump_begin(cb, &rdmactl_ipoib_request);
 		if (err)
 			return err;
 	}
@@ -334,196 +323,53 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	return skb->len;
 }
 
-/*
- * One IPOIB_SET at a time (the family is parallel_ops): a set and its undo
- * must not interleave with another's, whose undo would put back values
- * read before this one.
- */
-static DEFINE_MUTEX(rdmactl_ipoib_lock);
+/* The last mode seen of each interface, keyed by its net_device. */
+static DEFINE_XARRAY(rdmactl_ipoib_modes);
 
 /*
- * Change the mode through the interface's changelink(), as rtnetlink and
- * ipoib's sysfs "mode" file do. Called with RTNL held on a registered
- * interface, and returns with RTNL held: ipoib drops RTNL while it flushes
- * its paths and may come back without it (-EBUSY, the change made), in
- * which case RTNL is taken again. Either way the interface may have been
- * unregistered meanwhile (-ENODEV).
+ * Called with RTNL held, for every netdev event: an IPoIB interface's
+ * mode or MTU change is an event. ipoib tells of neither on its own (a
+ * mode switch may change neither MTU nor features), so the mode last seen
+ * is kept and compared at each event that may follow one.
  */
-static int rdmactl_ipoib_change_mode(struct net_device *ndev, struct nlattr **tb, u8 mode,
-				     struct netlink_ext_ack *extack)
+bool rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event)
 {
-	struct {
-		struct nlattr nla;
-		u16 mode;
-		u16 pad;
-	} attr = {
-		.nla = { .nla_len = nla_attr_size(sizeof(u16)),
-			 .nla_type = IFLA_IPOIB_MODE },
-		.mode = mode == RDMACTL_IPOIB_CONNECTED ? IPOIB_MODE_CONNECTED :
-							  IPOIB_MODE_DATAGRAM,
-	};
-	struct nlattr *data[IFLA_IPOIB_MAX + 1] = { [IFLA_IPOIB_MODE] = &attr.nla };
+	unsigned long key = (unsigned long)ndev;
+	struct rdmactl_ipoib ib = {};
+	void *old;
 	int err;
 
-	ASSERT_RTNL();
-	err = ndev->rtnl_link_ops->changelink(ndev, tb, data, extack);
-	if (err == -EBUSY) {
-		rtnl_lock();
-		err = 0;
+	if (!rdmactl_is_ipoib(ndev))
+		return false;
+	if (event == NETDEV_UNREGISTER) {
+		xa_erase(&rdmactl_ipoib_modes, key);
+		return true;
 	}
-	if (!err && ndev->reg_state != NETREG_REGISTERED)
-		err = -ENODEV;
-	return err;
-}
-
-/* Under RTNL: the mode, then the MTU, undone if the MTU is refused. */
-struct rdmactl_ipoib_change {
-	u8 mode;
-	u32 mtu;			/* 0: the mode's own */
-	struct rdmactl_ipoib old;	/* as read under the same RTNL */
-	int mtu_err;			/* the interface refused the MTU */
-	int undo_err;			/* and then refused the undo */
-	struct rdmactl_ipoib now;	/* where it stands after a refusal */
-};
-
-/*
- * The change, in one RTNL section (but for ipoib's own drop), ending with
- * netdev_state_change() as rtnetlink's do_setlink() ends a changelink():
- * NETDEV_CHANGE and RTM_NEWLINK when the interface is up, so that ip
- * monitor, NetworkManager, networkd and rdmactl's own IPOIB_MODE event
- * hear of it even when ipoib's switch changed neither MTU nor features.
- */
-static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_change *c,
-			       struct netlink_ext_ack *extack)
-{
-	struct nlattr **tb;
-	int err;
-
-	tb = kcalloc(IFLA_MAX + 1, sizeof(*tb), GFP_KERNEL);
-	if (!tb)
-		return -ENOMEM;
-	rtnl_lock();
-	err = ndev->reg_state == NETREG_REGISTERED ? rdmactl_ipoib_read(ndev, &c->old) : -ENODEV;
-	if (err)
-		goto out_unlock;
-	err = rdmactl_ipoib_change_mode(ndev, tb, c->mode, extack);
-	if (err)
-		goto out_unlock;
-	if (c->mtu)
-		c->mtu_err = dev_set_mtu(ndev, c->mtu);
-	if (c->mtu_err) {
-		/* Put back the mode and the MTU it had; say if either fails. */
-		c->undo_err = rdmactl_ipoib_change_mode(ndev, tb, c->old.mode, NULL);
-		if (!c->undo_err)
-			c->undo_err = dev_set_mtu(ndev, c->old.mtu);
-		if (c->undo_err != -ENODEV && rdmactl_ipoib_read(ndev, &c->now))
-			c->undo_err = -ENODEV;
-	}
-	if (ndev->reg_state == NETREG_REGISTERED)
-		netdev_state_change(ndev);
-out_unlock:
-	rtnl_unlock();
-	kfree(tb);
-	return err;
-}
-
-static const char *const rdmactl_mode_names[] = { "datagram", "connected" };
-
-/* RDMACTL_A_IPOIB_MODE: datagram or connected, else -EINVAL saying so. */
-VISIBLE_IF_KUNIT int rdmactl_ipoib_mode_parse(const struct nlattr *attr,
-					      struct netlink_ext_ack *extack)
-{
-	u8 mode = nla_get_u8(attr);
-
-	if (mode != RDMACTL_IPOIB_DATAGRAM && mode != RDMACTL_IPOIB_CONNECTED) {
-		NL_SET_ERR_MSG_ATTR(extack, attr, "the mode is datagram (0) or connected (1)");
-		return -EINVAL;
-	}
-	return mode;
-}
-EXPORT_SYMBOL_IF_KUNIT(rdmactl_ipoib_mode_parse);
-
-int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
-	struct nlattr *mtu_attr = info->attrs[RDMACTL_A_IPOIB_MTU];
-	struct net *net = genl_info_net(info);
-	struct rdmactl_ipoib_change c = {};
-	struct net_device *ndev;
-	struct rdmactl_ipoib ib;
-	struct rdmactl_dev *dev;
-	u32 mtu = 0, max;
-	u8 mode;
-	int err;
-
-	if (!mode_attr) {
-		NL_SET_ERR_MSG(info->extack, "no mode given: set datagram or connected");
-		return -EINVAL;
-	}
-	err = rdmactl_ipoib_mode_parse(mode_attr, info->extack);
-	if (err < 0)
-		return err;
-	mode = err;
-	ndev = rdmactl_ipoib_netdev(net, info->attrs, info->extack);
-	if (IS_ERR(ndev))
-		return PTR_ERR(ndev);
-
-	mutex_lock(&rdmactl_ipoib_lock);
-	err = rdmactl_ipoib_read_one(ndev, &ib);
+	if (event != NETDEV_REGISTER && event != NETDEV_CHANGEMTU &&
+	    event != NETDEV_FEAT_CHANGE && event != NETDEV_CHANGE && event != NETDEV_UP)
+		return true;
+	/* Not knowing the mode, a change of it or of the MTU may be missed. */
+	err = rdmactl_ipoib_link_info(ndev, &ib);
 	if (err) {
-		NL_SET_ERR_MSG(info->extack, "the interface went away");
-		goto out_unlock;
+		if (err == -ENOMEM && event != NETDEV_REGISTER)
+			rdmactl_event_lost();
+		return true;
 	}
-	dev = rdmactl_ipoib_dev(net, &ib);
-	if (!dev) {
-		NL_SET_ERR_MSG(info->extack, "the interface's RDMA device is not visible here");
-		err = -ENODEV;
-		goto out_unlock;
-	}
-	max = rdmactl_ipoib_max_dgram(dev, ib.port);
-	if (mode == RDMACTL_IPOIB_CONNECTED) {
-		max = RDMACTL_IPOIB_CM_MTU;
-		if (!(ib.hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC)) {
-			rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_DGRAM_ONLY, ib.name);
-			err = -EOPNOTSUPP;
-		}
-	}
-	rdmactl_dev_put(dev);
-	if (err)
-		goto out_unlock;
+	old = xa_store(&rdmactl_ipoib_modes, key, xa_mk_value(ib.mode), GFP_KERNEL);
+	if (xa_is_err(old) && event != NETDEV_REGISTER)
+		rdmactl_event_lost();
+	if (event == NETDEV_REGISTER || xa_is_err(old))
+		return true;
+	if (old && xa_to_value(old) != ib.mode)
+		rdmactl_event_ipoib(ndev, RDMACTL_EVENT_IPOIB_MODE, ib.mode,
+				    ((struct rdma_netdev *)netdev_priv(ndev))->hca);
+	if (event == NETDEV_CHANGEMTU)
+		rdmactl_event_ipoib(ndev, RDMACTL_EVENT_IPOIB_MTU, ib.mode,
+				    ((struct rdma_netdev *)netdev_priv(ndev))->hca);
+	return true;
+}
 
-	if (mtu_attr) {
-		mtu = nla_get_u32(mtu_attr);
-		if (mtu < ETH_MIN_MTU || mtu > max) {
-			rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_RANGE, mtu,
-					rdmactl_mode_names[mode], ETH_MIN_MTU, max);
-			err = -ERANGE;
-			goto out_unlock;
-		}
-	}
-
-	c.mode = mode;
-	c.mtu = mtu;
-	err = rdmactl_ipoib_apply(ndev, &c, info->extack);
-	if (err == -ENODEV) {
-		NL_SET_ERR_MSG(info->extack, "the interface went away");
-	} else if (err) {
-		rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_MODE_REFUSED, ib.name,
-				rdmactl_mode_names[mode], err);
-	} else if (c.mtu_err && c.undo_err == -ENODEV) {
-		err = c.mtu_err;
-		rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_GONE, mtu, err);
-	} else if (c.mtu_err && c.undo_err) {
-		err = c.mtu_err;
-		rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_UNDO_FAILED, mtu, err,
-				c.undo_err, rdmactl_mode_names[c.now.mode], c.now.mtu);
-	} else if (c.mtu_err) {
-		err = c.mtu_err;
-		rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_ROLLED_BACK, mtu, err,
-				rdmactl_mode_names[c.now.mode], c.now.mtu);
-	}
-out_unlock:
-	mutex_unlock(&rdmactl_ipoib_lock);
-	dev_put(ndev);
-	return err;
+void rdmactl_ipoib_events_stop(void)
+{
+	xa_destroy(&rdmactl_ipoib_modes);
 }

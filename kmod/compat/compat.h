@@ -52,6 +52,14 @@ static inline struct nlattr **rdmactl_dump_attrs(struct netlink_callback *cb)
 }
 #endif
 
+/*
+ * 6.0: a request missing an attribute can say which (NLMSGERR_ATTR_MISS_TYPE).
+ * Before it, the message alone says so. A macro: its own definition is the probe.
+ */
+#ifndef NL_SET_ERR_ATTR_MISS
+#define NL_SET_ERR_ATTR_MISS(extack, nest, type) do { } while (0)
+#endif
+
 #ifdef HAVE_GENL_RESV_START_OP
 #define RDMACTL_GENL_RESV_START_OP .resv_start_op = 0,
 #else

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rdma_cm's configfs, driven from the module: rdma_cm keeps the default
+ * RoCE mode and ToS of a port in its private struct cma_device, and its
+ * ABI for them is rdma_cm/<dev>/ports/<n>/default_roce_{mode,tos}, once
+ * rdma_cm/<dev> is made.
+ *
+ * The module drives that ABI on its own internal mount of configfs
+ * (kern_mount() at load: in no mount namespace) and with the kernel's
+ * credentials, so it works whether and wherever user space mounted
+ * configfs, and never resolves a path in the caller's namespace or root.
+ * configfs has one superblock: our mount and /sys/kernel/config are the
+ * same tree, shared with administrators; roce.c says who may change it.
+ *
+ * rdmactl_cm_lock serialises the configfs work (SET, PROBE, the restore)
+ * and is taken under no other lock.
+ */
+#include <linux/cred.h>
+#include <linux/fs.h>
+#include <linux/kmod.h>
+#include <linux/module.h>
+#include <linux/mount.h>
+#include <linux/sched/task.h>
+
+#include "compat/vfs.h"
+#include "roce.h"
+
+/* Serialises the configfs work: SET, PROBE and the restore. */
+DEFINE_MUTEX(rdmactl_cm_lock);
+/*
+ * Set at load, or by the restore work when rdma_cm goes live if that
+ * failed; read without a lock.
+ */
+static struct vfsmount *rdmactl_cm_mnt;
+static const struct cred *rdmactl_cm_cred;
+
+static const char *const rdmactl_cm_mode_str[] = {
+	[RDMACTL_GID_TYPE_ROCE_V1] = "IB/RoCE v1",
+	[RDMACTL_GID_TYPE_ROCE_V2] = "RoCE v2",
+};
+
+/*
+ * Our mount of configfs, made once: at load, or by the restore work when
+ * rdma_cm (which needs configfs) goes live. Never from a request, since
+ * get_fs_type() may load a module.
+ */
+void rdmactl_cm_mount(void)
+{
+	struct file_system_type *fs;
+	struct vfsmount *mnt;
+
+	if (rdmactl_cm_mnt)
+		return;
+	fs = get_fs_type("configfs");
+	if (!fs)
+		return;
+	mnt = kern_mount(fs);
+	/* get_fs_type()'s reference: the mount holds its own. */
+	module_put(fs->owner);
+	if (IS_ERR(mnt))
+		return;
+	/* Published whole to GETs, which read it without a lock. */
+	smp_store_release(&rdmactl_cm_mnt, mnt);
+}
+
+/*
+ * rdma_cm's configfs directory on our mount, with a reference: -ENOENT
+ * when rdma_cm is not loaded (or has no configfs). Takes no lock.
+ */
+static int rdmactl_cm_root(struct path *root)
+{
+	/* Pairs with rdmactl_cm_mount()'s release. */
+	struct vfsmount *mnt = smp_load_acquire(&rdmactl_cm_mnt);
+	const struct cred *old;
+	struct dentry *d;
+
+	if (!mnt)
+		return -ENOENT;
+	old = override_creds(rdmactl_cm_cred);
+	d = rdmactl_lookup_positive(mnt->mnt_root, "rdma_cm");
+	revert_creds(old);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	root->mnt = mnt;
+	root->dentry = d;
+	return 0;
+}
+
+static int rdmactl_cm_mkdir(const struct path *root, const char *name, bool *made)
+{
+	int err;
+
+	err = mnt_want_write(root->mnt);
+	if (err)
+		return err;
+	err = rdmactl_mkdir(root->dentry, name, 0755);
+	mnt_drop_write(root->mnt);
+	*made = err > 0;
+	return err < 0 ? err : 0;
+}
+
+static void rdmactl_cm_rmdir(const struct path *root, const char *name)
+{
+	int err;
+
+	err = mnt_want_write(root->mnt);
+	if (err)
+		goto out;
+	err = rdmactl_rmdir(root->dentry, name);
+	mnt_drop_write(root->mnt);
+out:
+	if (err)
+		pr_warn("cannot remove configfs rdma_cm/%s: %d\n", name, err);
+}
+
+/*
+ * Open rdma_cm's directory of a device, making it if needed: -ENOENT when
+ * rdma_cm is not loaded, -ENODEV when it has not attached to the device.
+ * Called with rdmactl_cm_lock held.
+ */
+int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name,
+		    struct netlink_ext_ack *extack)
+{
+	const struct cred *old;
+	int err;
+
+	memset(cd, 0, sizeof(*cd));
+	if (rdmactl_cm_root(&cd->root)) {
+		NL_SET_ERR_MSG(extack, RDMACTL_CM_MISSING);
+		return -ENOENT;
+	}
+	strscpy(cd->name, name, sizeof(cd->name));
+	old = override_creds(rdmactl_cm_cred);
+	err = rdmactl_cm_mkdir(&cd->root, name, &cd->made);
+	revert_creds(old);
+	if (err) {
+		/* make_cma_dev() says -ENODEV for a device rdma_cm lacks. */
+		if (err == -ENODEV)
+			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_NOT_ATTACHED);
+		else
+			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_MKDIR, err);
+		dput(cd->root.dentry);
+	}
+	return err;
+}
+
+/*
+ * For a GET: rdma_cm's directory of a device as it is, made by nobody;
+ * reading it fails with -ENOENT when it is not there. Takes no lock.
+ */
+int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name)
+{
+	memset(cd, 0, sizeof(*cd));
+	strscpy(cd->name, name, sizeof(cd->name));
+	return rdmactl_cm_root(&cd->root);
+}
+
+void rdmactl_cm_close(struct rdmactl_cm_dev *cd)
+{
+	const struct cred *old;
+
+	if (cd->made) {
+		old = override_creds(rdmactl_cm_cred);
+		rdmactl_cm_rmdir(&cd->root, cd->name);
+		revert_creds(old);
+	}
+	dput(cd->root.dentry);
+}
+
+/* Read (buf receives the text) or write (buf is the text) one attribute. */
+static int rdmactl_cm_io(struct rdmactl_cm_dev *cd, u32 port, const char *attr,
+			 char *buf, size_t size, bool write)
+{
+	char path[IB_DEVICE_NAME_MAX + 40];
+	const struct cred *old;
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/ports/%u/%s", cd->name, port, attr);
+	old = override_creds(rdmactl_cm_cred);
+	f = rdmactl_file_open_root(&cd->root, path, write ? O_WRONLY : O_RDONLY);
+	if (IS_ERR(f)) {
+		revert_creds(old);
+		return PTR_ERR(f);
+	}
+	/* The test __kernel_read() and __kernel_write() make, quietly. */
+	if (!(f->f_mode & (write ? FMODE_CAN_WRITE : FMODE_CAN_READ)) ||
+	    !(write ? f->f_op->write_iter : f->f_op->read_iter) ||
+	    (write ? !!f->f_op->write : !!f->f_op->read)) {
+		n = -EOPNOTSUPP;
+	} else if (write) {
+		n = kernel_write(f, buf, strlen(buf), &pos);
+	} else {
+		n = kernel_read(f, buf, size - 1, &pos);
+		if (n >= 0)
+			buf[n] = '\0';
+	}
+	fput(f);
+	revert_creds(old);
+	return n < 0 ? n : 0;
+}
+
+int rdmactl_cm_read(struct rdmactl_cm_dev *cd, u32 port, u8 *mode, u8 *tos)
+{
+	char buf[32];
+	int err;
+
+	err = rdmactl_cm_io(cd, port, "default_roce_mode", buf, sizeof(buf), false);
+	if (err)
+		return err;
+	if (sysfs_streq(buf, rdmactl_cm_mode_str[RDMACTL_GID_TYPE_ROCE_V2]))
+		*mode = RDMACTL_GID_TYPE_ROCE_V2;
+	else if (sysfs_streq(buf, rdmactl_cm_mode_str[RDMACTL_GID_TYPE_ROCE_V1]))
+		*mode = RDMACTL_GID_TYPE_ROCE_V1;
+	else
+		return -EPROTO;
+
+	err = rdmactl_cm_io(cd, port, "default_roce_tos", buf, sizeof(buf), false);
+	return err ? err : kstrtou8(buf, 0, tos);
+}
+
+int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, int mode, int tos)
+{
+	char buf[8];
+	int err = 0;
+
+	if (mode > 0)
+		err = rdmactl_cm_io(cd, port, "default_roce_mode",
+				    (char *)rdmactl_cm_mode_str[mode], 0, true);
+	if (!err && tos >= 0) {
+		snprintf(buf, sizeof(buf), "%d", tos);
+		err = rdmactl_cm_io(cd, port, "default_roce_tos", buf, 0, true);
+	}
+	return err;
+}
+
+/*
+ * Load rdma_cm and mount configfs at load (insmod ignores the soft
+ * dependency), never from a request. Not fatal: without rdma_cm there are
+ * no RoCE defaults to keep, and its loading later is noticed.
+ */
+int rdmactl_cm_init(void)
+{
+	rdmactl_cm_cred = prepare_kernel_cred(&init_task);
+	if (!rdmactl_cm_cred)
+		return -ENOMEM;
+	if (request_module("rdma_cm"))
+		pr_info("rdma_cm is not loaded: RoCE settings need it\n");
+	rdmactl_cm_mount();
+	return 0;
+}
+
+void rdmactl_cm_exit(void)
+{
+	if (rdmactl_cm_mnt) {
+		kern_unmount(rdmactl_cm_mnt);
+		rdmactl_cm_mnt = NULL;
+	}
+	put_cred(rdmactl_cm_cred);
+}

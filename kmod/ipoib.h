@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What ipoib.c (what an IPoIB interface is: IPOIB_GET, its events) and
+ * ipoib-set.c (IPOIB_SET) share.
+ */
+#ifndef _RDMACTL_IPOIB_H
+#define _RDMACTL_IPOIB_H
+
+#include "core.h"
+
+#define RDMACTL_IPOIB_CM_MTU	65520	/* IPOIB_CM_MTU, private to ipoib */
+#define RDMACTL_IPOIB_ENCAP_LEN	4	/* IPOIB_ENCAP_LEN */
+
+/* One interface, as read under RTNL. */
+struct rdmactl_ipoib {
+	int ifindex;
+	int parent;			/* 0 for a parent */
+	char name[IFNAMSIZ];
+	u32 hca_index;			/* the ib_device's index */
+	const struct ib_device *hca;	/* compared, not dereferenced */
+	u32 port;
+	u16 pkey;
+	u8 mode;
+	u8 umcast;
+	u32 mtu;
+	u8 hwaddr[RDMACTL_IPOIB_HWADDR_LEN];
+	u8 operstate;
+	bool up;
+};
+
+/* Called with RTNL held. */
+int rdmactl_ipoib_read(struct net_device *dev, struct rdmactl_ipoib *ib);
+/* Takes RTNL. */
+int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib);
+struct net_device *rdmactl_ipoib_netdev(struct net *net, struct nlattr **attrs,
+					struct netlink_ext_ack *extack);
+struct rdmactl_dev *rdmactl_ipoib_dev(struct net *net, const struct rdmactl_ipoib *ib);
+u32 rdmactl_ipoib_max_dgram(struct rdmactl_dev *dev, u32 port);
+
+#endif /* _RDMACTL_IPOIB_H */

@@ -1,0 +1,561 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One request framework for every GET, as ethtool's netlink has: each
+ * object describes itself in a struct rdmactl_req_ops (its scope, its
+ * checks, prepare() and fill()), and the default doit and dumpit here own
+ * what they all share: naming the device and port a request is about,
+ * reporting a missing attribute, the device loop of a dump and where it
+ * resumes, the port range and filters, sizing and starting each message.
+ *
+ * A dump visits every device of the caller's namespace, or the one its
+ * filter names, and in each the items of the object's scope: the device
+ * itself, each port, or each entry of each port's table. An item whose
+ * prepare() fails is skipped (a port the driver cannot query, an empty
+ * GID); in a doit the same failure is the answer.
+ */
+#include "core.h"
+
+/* GENL_REQ_ATTR_CHECK, with our sentence: the attribute a doit lacks. */
+static int rdmactl_req_need(const struct rdmactl_req *req, int type, const char *msg)
+{
+	if (req->attrs[type])
+		return 0;
+	rdmactl_err_fmt(req->extack, NULL, "%s", msg);
+	NL_SET_ERR_ATTR_MISS(req->extack, NULL, type);
+	return -EINVAL;
+}
+
+/*
+ * The device a request names: by index, by name, or by both when they
+ * agree. Every refusal says which attribute is wrong and why.
+ */
+struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,
+				       struct netlink_ext_ack *extack)
+{
+	struct nlattr *index_attr = attrs[RDMACTL_A_DEV_INDEX];
+	struct nlattr *name_attr = attrs[RDMACTL_A_DEV_NAME];
+	struct rdmactl_dev *dev;
+
+	if (!index_attr && !name_attr) {
+		NL_SET_ERR_MSG(extack, "no device given: set the device index or name");
+		NL_SET_ERR_ATTR_MISS(extack, NULL, RDMACTL_A_DEV_INDEX);
+		return ERR_PTR(-EINVAL);
+	}
+
+	if (index_attr) {
+		u32 index = nla_get_u32(index_attr);
+
+		dev = rdmactl_dev_get_by_index(net, index);
+		if (!dev) {
+			rdmactl_err_fmt(extack, index_attr, RDMACTL_MSG_NO_DEV_INDEX, index);
+			return ERR_PTR(-ENODEV);
+		}
+	} else {
+		dev = rdmactl_dev_get_by_name(net, nla_data(name_attr));
+		if (!dev) {
+			NL_SET_ERR_MSG_ATTR(extack, name_attr, RDMACTL_MSG_NO_DEV_NAME);
+			return ERR_PTR(-ENODEV);
+		}
+	}
+
+	if (index_attr && name_attr) {
+		char name[IB_DEVICE_NAME_MAX];
+
+		rdmactl_dev_name(dev, name);
+		if (strcmp(name, nla_data(name_attr))) {
+			rdmactl_err_fmt(extack, name_attr, RDMACTL_MSG_DEV_OTHER_NAME,
+					dev->index);
+			rdmactl_dev_put(dev);
+			return ERR_PTR(-EINVAL);
+		}
+	}
+	return dev;
+}
+
+/*
+ * Whether a port number exists on the device; the refusal names the port
+ * and the ports there are (the device is the request's, pointed at by the
+ * caller's own naming of it).
+ */
+int rdmactl_nl_port_check(struct rdmactl_dev *dev, const struct nlattr *port_attr,
+			  struct netlink_ext_ack *extack)
+{
+	u32 port = nla_get_u32(port_attr);
+	u32 first, last;
+
+	if (rdma_is_port_valid(dev->ibdev, port))
+		return 0;
+
+	first = rdma_start_port(dev->ibdev);
+	last = rdma_end_port(dev->ibdev);
+	if (first == last)
+		rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_NO_PORT, port, first);
+	else
+		rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_NO_PORT_OF, port, first, last);
+	return -ENODEV;
+}
+
+/* The object's own check of a device or port a request names, else the port's. */
+static int rdmactl_req_check(const struct rdmactl_req_ops *ops, const struct rdmactl_req *req,
+			     struct rdmactl_dev *dev, const struct nlattr *port_attr)
+{
+	if (ops->check)
+		return ops->check(req, dev, port_attr);
+	return port_attr ? rdmactl_nl_port_check(dev, port_attr, req->extack) : 0;
+}
+
+/*
+ * Start a reply message: a doit reply when info is set, else the next
+ * message of a dump, marked NLM_F_DUMP_INTR if devices changed since the
+ * dump began.
+ */
+void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
+		     struct genl_info *info, u8 cmd)
+{
+	void *hdr;
+
+	if (info)
+		return genlmsg_put_reply(skb, info, &rdmactl_family, 0, cmd);
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &rdmactl_family, NLM_F_MULTI, cmd);
+	if (hdr)
+		genl_dump_check_consistent(cb, hdr);
+	return hdr;
+}
+
+/* Answer a doit with one message of at most size bytes that fill() writes. */
+int rdmactl_nl_reply_size(struct genl_info *info, u8 cmd, size_t size,
+			  int (*fill)(struct sk_buff *skb, void *arg), void *arg)
+{
+	struct sk_buff *msg;
+	void *hdr;
+	int err;
+
+	msg = genlmsg_new(size, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	err = -EMSGSIZE;
+	hdr = rdmactl_nl_put(msg, NULL, info, cmd);
+	if (!hdr)
+		goto err_free;
+	err = fill(msg, arg);
+	if (err)
+		goto err_free;
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+err_free:
+	nlmsg_free(msg);
+	return err;
+}
+
+/* Who the item is about, then the object's own attributes. */
+static int rdmactl_req_fill(struct sk_buff *skb, const struct rdmactl_req_ops *ops,
+			    const struct rdmactl_req *req, struct rdmactl_dev *dev, void *data)
+{
+	const struct rdmactl_reply_data *base = data;
+
+	if (nla_put_u32(skb, RDMACTL_A_DEV_INDEX, base->dev_index) ||
+	    nla_put_string(skb, RDMACTL_A_DEV_NAME, base->dev_name) ||
+	    (ops->scope != RDMACTL_SCOPE_DEV &&
+	     nla_put_u32(skb, RDMACTL_A_PORT_INDEX, base->port)))
+		return -EMSGSIZE;
+	return ops->fill(skb, req, dev, data);
+}
+
+static void rdmactl_req_item(void *data, const char *name, u32 index, u32 port, u32 entry)
+{
+	struct rdmactl_reply_data *base = data;
+
+	base->dev_index = index;
+	strscpy(base->dev_name, name, sizeof(base->dev_name));
+	base->port = port;
+	base->entry = entry;
+}
+
+struct rdmactl_req_reply {
+	const struct rdmactl_req_ops *ops;
+	const struct rdmactl_req *req;
+	struct rdmactl_dev *dev;
+	void *data;
+};
+
+static int rdmactl_req_fill_reply(struct sk_buff *skb, void *arg)
+{
+	struct rdmactl_req_reply *r = arg;
+
+	return rdmactl_req_fill(skb, r->ops, r->req, r->dev, r->data);
+}
+
+int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct rdmactl_req_ops *ops = rdmactl_req_ops_of(info->genlhdr->cmd);
+	struct rdmactl_req req = {
+		.net = genl_info_net(info), .skb = skb,
+		.attrs = info->attrs, .extack = info->extack,
+	};
+	struct rdmactl_req_reply r = { .ops = ops, .req = &req };
+	struct nlattr *port_attr = NULL;
+	char name[IB_DEVICE_NAME_MAX];
+	size_t size = NLMSG_DEFAULT_SIZE;
+	u32 entry = 0;
+	int err;
+
+	if (!ops)
+		return -EOPNOTSUPP;
+	if (ops->scope != RDMACTL_SCOPE_DEV) {
+		err = rdmactl_req_need(&req, RDMACTL_A_PORT_INDEX, ops->missing);
+		if (!err && ops->scope == RDMACTL_SCOPE_ENTRY)
+			err = rdmactl_req_need(&req, ops->entry_attr, ops->missing);
+		if (err)
+			return err;
+		port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
+	}
+	if (ops->parse) {
+		err = ops->parse(&req);
+		if (err)
+			return err;
+	}
+	r.dev = rdmactl_nl_dev_get(req.net, info->attrs, info->extack);
+	if (IS_ERR(r.dev))
+		return PTR_ERR(r.dev);
+	err = rdmactl_req_check(ops, &req, r.dev, port_attr);
+	if (err)
+		goto out_put;
+
+	err = -ENOMEM;
+	r.data = kzalloc(ops->data_size, GFP_KERNEL);
+	if (!r.data)
+		goto out_put;
+	if (ops->scope == RDMACTL_SCOPE_ENTRY)
+		entry = nla_get_u32(info->attrs[ops->entry_attr]);
+	rdmactl_dev_name(r.dev, name);
+	rdmactl_req_item(r.data, name, r.dev->index, port_attr ? nla_get_u32(port_attr) : 0,
+			 entry);
+	if (ops->reply_size)
+		size = ops->reply_size(r.dev);
+	err = ops->prepare ? ops->prepare(&req, r.dev, r.data) : 0;
+	if (err)
+		goto out_free;
+	if (ops->collect) {
+		/* Work that may wait long is done holding no device. */
+		rdmactl_dev_put(r.dev);
+		r.dev = NULL;
+		err = ops->collect(&req, r.data, 1);
+	}
+	if (!err)
+		err = rdmactl_nl_reply_size(info, ops->cmd, size, rdmactl_req_fill_reply, &r);
+	if (ops->cleanup)
+		ops->cleanup(r.data);
+out_free:
+	kfree(r.data);
+out_put:
+	if (r.dev)
+		rdmactl_dev_put(r.dev);
+	return err;
+}
+
+/*
+ * Resolve a dump's filters on its first call: a device (index or name)
+ * and, for an object with ports, a port of it; then the object's own
+ * attributes. A filter that matches nothing is an error, as for a doit.
+ * This runs in the dumpit rather than in the op's start(): an error
+ * returned from the first dumpit reaches the caller with its extack
+ * message on every kernel (6.1 drops start()'s).
+ */
+int rdmactl_req_dump_begin(struct netlink_callback *cb, const struct rdmactl_req_ops *ops)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct nlattr **attrs = rdmactl_dump_attrs(cb);
+	struct rdmactl_req req = {
+		.net = sock_net(cb->skb->sk), .skb = cb->skb,
+		.attrs = attrs, .extack = cb->extack,
+	};
+	struct nlattr *port_attr = NULL;
+	struct rdmactl_dev *dev;
+	int err;
+
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->started = true;
+	if (ops->parse) {
+		err = ops->parse(&req);
+		if (err)
+			return err;
+		ctx->flags = req.flags;
+	}
+	if (ops->scope != RDMACTL_SCOPE_DEV)
+		port_attr = attrs[RDMACTL_A_PORT_INDEX];
+
+	if (!attrs[RDMACTL_A_DEV_INDEX] && !attrs[RDMACTL_A_DEV_NAME]) {
+		if (port_attr) {
+			NL_SET_ERR_MSG_ATTR(cb->extack, port_attr,
+					    "a port filter needs a device");
+			return -EINVAL;
+		}
+		return 0;
+	}
+
+	dev = rdmactl_nl_dev_get(req.net, attrs, cb->extack);
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+
+	ctx->has_filter_dev = true;
+	ctx->filter_dev = dev->index;
+	ctx->dev_index = dev->index;
+	err = rdmactl_req_check(ops, &req, dev, port_attr);
+	if (port_attr) {
+		ctx->has_filter_port = true;
+		ctx->filter_port = nla_get_u32(port_attr);
+	}
+	rdmactl_dev_put(dev);
+	return err;
+}
+
+/*
+ * The next device a dump visits, with a reference; NULL when the dump is
+ * done, or on error (*err set, on the first call only: a bad filter).
+ * Call rdmactl_dump_dev_done() once all of a device is in the message.
+ */
+static struct rdmactl_dev *rdmactl_dump_next_dev(struct sk_buff *skb,
+						 struct netlink_callback *cb,
+						 const struct rdmactl_req_ops *ops, int *err)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct rdmactl_dev *dev;
+	u32 resume;
+
+	*err = 0;
+	if (!ctx->started) {
+		*err = rdmactl_req_dump_begin(cb, ops);
+		if (*err)
+			return NULL;
+	}
+	cb->seq = rdmactl_generation();
+	if (ctx->done)
+		return NULL;
+
+	resume = ctx->dev_index;
+	dev = rdmactl_dev_get_next(sock_net(skb->sk), &ctx->dev_index);
+	if (dev && ctx->has_filter_dev && dev->index != ctx->filter_dev) {
+		rdmactl_dev_put(dev);
+		dev = NULL;
+	}
+	if (!dev) {
+		ctx->done = true;
+		return NULL;
+	}
+	/* The device we were in went away: start the next one afresh. */
+	if (ctx->dev_index != resume) {
+		ctx->port = 0;
+		ctx->entry = 0;
+	}
+	return dev;
+}
+
+static void rdmactl_dump_dev_done(struct netlink_callback *cb)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+
+	ctx->dev_index++;
+	ctx->port = 0;
+	ctx->entry = 0;
+}
+
+/* One message of a dump; 0 also when the item is skipped. */
+static int rdmactl_dump_one(struct sk_buff *skb, struct netlink_callback *cb,
+			    const struct rdmactl_req_ops *ops, const struct rdmactl_req *req,
+			    struct rdmactl_dev *dev, void *data)
+{
+	void *hdr;
+	int err;
+
+	hdr = rdmactl_nl_put(skb, cb, NULL, ops->cmd);
+	if (!hdr)
+		return -EMSGSIZE;
+	err = rdmactl_req_fill(skb, ops, req, dev, data);
+	if (err) {
+		genlmsg_cancel(skb, hdr);
+		return err;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+/* The ports of dev a dump visits: first..last, empty when first > last. */
+static void rdmactl_dump_ports(const struct rdmactl_dump_ctx *ctx,
+			       const struct rdmactl_req_ops *ops, struct rdmactl_dev *dev,
+			       u32 *first, u32 *last)
+{
+	if (ops->scope == RDMACTL_SCOPE_DEV) {
+		*first = *last = 0;
+		return;
+	}
+	*first = ops->from_port0 ? 0 : rdma_start_port(dev->ibdev);
+	*last = rdma_end_port(dev->ibdev);
+	if (ctx->has_filter_port) {
+		*first = max(*first, ctx->filter_port);
+		*last = min(*last, ctx->filter_port);
+	}
+	*first = max(*first, ctx->port);
+}
+
+/*
+ * The items of one device from the dump's cursor on, prepared and filled
+ * one by one with the device held. 0 when all are in, -EMSGSIZE when the
+ * skb is full (the cursor is where to resume).
+ */
+static int rdmactl_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
+			    const struct rdmactl_req_ops *ops, const struct rdmactl_req *req,
+			    struct rdmactl_dev *dev, void *data)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	size_t need = ops->reply_size ? ops->reply_size(dev) : 0;
+	char name[IB_DEVICE_NAME_MAX];
+	u32 port, last, n;
+	int err;
+
+	rdmactl_dev_name(dev, name);
+	rdmactl_dump_ports(ctx, ops, dev, &port, &last);
+	for (; port <= last; port++, ctx->entry = 0) {
+		ctx->port = port;
+		n = ops->scope == RDMACTL_SCOPE_ENTRY ? ops->entries(dev, port) : 1;
+		for (; ctx->entry < n; ctx->entry++) {
+			/* Prepare only what will fit: reading may be costly. */
+			if (skb->len && skb_tailroom(skb) < need)
+				return -EMSGSIZE;
+			memset(data, 0, ops->data_size);
+			rdmactl_req_item(data, name, dev->index, port, ctx->entry);
+			if (ops->prepare && ops->prepare(req, dev, data))
+				continue;
+			err = rdmactl_dump_one(skb, cb, ops, req, dev, data);
+			if (ops->cleanup)
+				ops->cleanup(data);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+/*
+ * As rdmactl_dump_dev(), for an object that collects: every port is
+ * prepared with the device held, then the reference is dropped (*devp
+ * NULL) before collect() and fill().
+ */
+static int rdmactl_dump_dev_collect(struct sk_buff *skb, struct netlink_callback *cb,
+				    const struct rdmactl_req_ops *ops,
+				    const struct rdmactl_req *req, struct rdmactl_dev **devp)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct rdmactl_dev *dev = *devp;
+	char name[IB_DEVICE_NAME_MAX];
+	struct rdmactl_reply_data *d;
+	unsigned int n = 0, i;
+	u32 port, last;
+	void *all;
+	int err = 0;
+
+	rdmactl_dev_name(dev, name);
+	rdmactl_dump_ports(ctx, ops, dev, &port, &last);
+	if (port > last)
+		return 0;
+	all = kcalloc(last - port + 1, ops->data_size, GFP_KERNEL);
+	if (!all)
+		return -ENOMEM;
+	for (; port <= last; port++) {
+		d = all + n * ops->data_size;
+		rdmactl_req_item(d, name, dev->index, port, 0);
+		if (!ops->prepare || !ops->prepare(req, dev, d))
+			n++;
+		else
+			memset(d, 0, ops->data_size);
+	}
+	rdmactl_dev_put(dev);
+	*devp = NULL;
+
+	ops->collect(req, all, n);
+	for (i = 0; i < n; i++) {
+		d = all + i * ops->data_size;
+		if (!err) {
+			/* Resume at the first port that did not fit. */
+			ctx->port = d->port;
+			err = rdmactl_dump_one(skb, cb, ops, req, NULL, d);
+		}
+		if (ops->cleanup)
+			ops->cleanup(d);
+	}
+	kfree(all);
+	return err;
+}
+
+int rdmactl_req_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	const struct genlmsghdr *ghdr = nlmsg_data(cb->nlh);
+	const struct rdmactl_req_ops *ops = rdmactl_req_ops_of(ghdr->cmd);
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct rdmactl_req req = {
+		.net = sock_net(skb->sk), .skb = cb->skb,
+		.attrs = rdmactl_dump_attrs(cb),
+	};
+	struct rdmactl_dev *dev;
+	void *data = NULL;
+	int err;
+
+	if (!ops)
+		return -EOPNOTSUPP;
+	/*
+	 * The object's own attributes, checked again on every call: a
+	 * privilege (ROCE_GET's PROBE) is the reader's, who may have changed.
+	 */
+	if (ctx->started && ops->parse) {
+		err = ops->parse(&req);
+		if (err)
+			return err;
+	}
+	if (ctx->started && ctx->done)
+		return 0;
+	if (!ops->collect) {
+		data = kmalloc(ops->data_size, GFP_KERNEL);
+		if (!data)
+			return -ENOMEM;
+	}
+	while ((dev = rdmactl_dump_next_dev(skb, cb, ops, &err))) {
+		req.flags = ctx->flags;
+		if (ops->collect)
+			err = rdmactl_dump_dev_collect(skb, cb, ops, &req, &dev);
+		else
+			err = rdmactl_dump_dev(skb, cb, ops, &req, dev, data);
+		if (dev)
+			rdmactl_dev_put(dev);
+		if (err) {
+			/* Resume here, unless not even one item fits. */
+			err = skb->len ? skb->len : err;
+			break;
+		}
+		rdmactl_dump_dev_done(cb);
+	}
+	kfree(data);
+	return err ? err : skb->len;
+}
+
+/* Every dump message must hold the largest item any device has. */
+int rdmactl_req_start(struct netlink_callback *cb)
+{
+	const struct genlmsghdr *ghdr = nlmsg_data(cb->nlh);
+	const struct rdmactl_req_ops *ops = rdmactl_req_ops_of(ghdr->cmd);
+	struct net *net = sock_net(cb->skb->sk);
+	struct rdmactl_dev *dev;
+	size_t most = 0;
+	u32 index = 0;
+
+	if (!ops || !ops->reply_size)
+		return 0;
+	while ((dev = rdmactl_dev_get_next(net, &index))) {
+		most = max(most, ops->reply_size(dev));
+		rdmactl_dev_put(dev);
+		index++;
+	}
+	cb->min_dump_alloc = most;
+	return 0;
+}

@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The RoCE settings rdmactl remembers, by node GUID and port, and their
+ * restore: applied again from a work item, never from the client's add()
+ * (which runs under ib_core's devices_rwsem), when a device registers,
+ * retrying while rdma_cm has not attached to it yet (its client may come
+ * after ours: after an rdma_cm reload it does), and for every device when
+ * rdma_cm goes live again (a module notifier). The outcome of each is a
+ * ROCE event.
+ *
+ * rdmactl_roce_saved_lock guards the list, briefly, inside
+ * rdmactl_cm_lock when both are taken; it is all a GET takes.
+ */
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#include "roce.h"
+
+/* Guards the list and its count, inside rdmactl_cm_lock. */
+DEFINE_MUTEX(rdmactl_roce_saved_lock);
+LIST_HEAD(rdmactl_roce_saved);
+unsigned int rdmactl_roce_nsaved;
+
+/*
+ * Devices whose saved settings are to be applied again, and the work that
+ * does it. A device waits here while rdma_cm has not attached to it yet.
+ */
+struct rdmactl_roce_pending {
+	struct list_head list;
+	u32 index;
+	u64 guid;
+	unsigned int tries;
+};
+
+#define RDMACTL_ROCE_RESTORE_TRIES 10
+#define RDMACTL_ROCE_RESTORE_DELAY_MS 100
+
+static DEFINE_SPINLOCK(rdmactl_roce_pending_lock);
+static LIST_HEAD(rdmactl_roce_pending);
+static bool rdmactl_roce_rescan;	/* every device: rdma_cm went live */
+static unsigned int rdmactl_roce_rescan_tries;	/* the work's only */
+static bool rdmactl_roce_stopping;
+static void rdmactl_roce_restore_work(struct work_struct *work);
+static DECLARE_DELAYED_WORK(rdmactl_roce_restore, rdmactl_roce_restore_work);
+
+/* Called with rdmactl_roce_saved_lock held. */
+struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port)
+{
+	struct rdmactl_roce_saved *s;
+
+	list_for_each_entry(s, &rdmactl_roce_saved, list)
+		if (s->guid == guid && s->port == port)
+			return s;
+	return NULL;
+}
+
+/* Whether anything is saved for a node. Called with rdmactl_roce_saved_lock held. */
+static bool rdmactl_roce_find_guid(u64 guid)
+{
+	struct rdmactl_roce_saved *s;
+
+	list_for_each_entry(s, &rdmactl_roce_saved, list)
+		if (s->guid == guid)
+			return true;
+	return false;
+}
+
+/* Forget the saved settings of ports first..last. */
+void rdmactl_roce_forget(u64 guid, u32 first, u32 last)
+{
+	struct rdmactl_roce_saved *s, *tmp;
+
+	mutex_lock(&rdmactl_roce_saved_lock);
+	list_for_each_entry_safe(s, tmp, &rdmactl_roce_saved, list) {
+		if (s->guid == guid && s->port >= first && s->port <= last) {
+			list_del(&s->list);
+			rdmactl_roce_nsaved--;
+			kfree(s);
+		}
+	}
+	mutex_unlock(&rdmactl_roce_saved_lock);
+}
+
+/* Record what rdma_cm read back for a saved port (or that it is unknown). */
+static void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied, u8 mode, u8 tos)
+{
+	struct rdmactl_roce_saved *s;
+
+	mutex_lock(&rdmactl_roce_saved_lock);
+	s = rdmactl_roce_find(guid, port);
+	if (s) {
+		s->applied = applied;
+		s->applied_mode = mode;
+		s->applied_tos = tos;
+	}
+	mutex_unlock(&rdmactl_roce_saved_lock);
+}
+
+/* A ROCE event about device index, if it is still the node guid. */
+void rdmactl_roce_event(u32 index, u64 guid, u32 port, u8 mode, u8 tos,
+			bool restored, int error)
+{
+	struct rdmactl_dev *dev = rdmactl_dev_get_any(index);
+
+	if (!dev)
+		return;
+	if (be64_to_cpu(dev->ibdev->node_guid) == guid)
+		rdmactl_event_roce(dev, port, mode, tos, restored, error);
+	rdmactl_dev_put(dev);
+}
+
+/* A failed restore event for every port saved for a node, held by index. */
+static void rdmactl_roce_event_fail(u32 index, u64 guid, int error)
+{
+	struct rdmactl_roce_saved *s;
+	u32 port = 0, next;
+
+	/* One port at a time, in order: no lock held while the event is made. */
+	for (;;) {
+		next = 0;
+		mutex_lock(&rdmactl_roce_saved_lock);
+		list_for_each_entry(s, &rdmactl_roce_saved, list)
+			if (s->guid == guid && s->port > port && (!next || s->port < next))
+				next = s->port;
+		mutex_unlock(&rdmactl_roce_saved_lock);
+		if (!next)
+			return;
+		rdmactl_roce_event(index, guid, next, 0, 0, true, error);
+		port = next;
+	}
+}
+
+/*
+ * Whether device index is still named name, with node guid: configfs goes
+ * by name, and a rename, or another device registering under the name,
+ * may have made it someone else's since the name was copied. rdma_cm
+ * looks the name up again on every write, so this is asked right before
+ * writing. Called with rdmactl_cm_lock held.
+ */
+bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name)
+{
+	char now[IB_DEVICE_NAME_MAX];
+	struct rdmactl_dev *dev;
+	bool same;
+
+	dev = rdmactl_dev_get_any(index);
+	if (!dev)
+		return false;
+	rdmactl_dev_name(dev, now);
+	same = be64_to_cpu(dev->ibdev->node_guid) == guid && !strcmp(now, name);
+	rdmactl_dev_put(dev);
+	return same;
+}
+
+/*
+ * Restoring. Each pending device is tried in turn: the ports it has
+ * saved settings for are written and read back, and each outcome is an
+ * event. rdma_cm absent: nothing to do until it goes live (the module
+ * notifier asks again). rdma_cm present but not attached to the device
+ * yet (its client is newer than ours): tried again, with a growing delay,
+ * RDMACTL_ROCE_RESTORE_TRIES times before the failure is reported.
+ */
+struct rdmactl_roce_restore_port {
+	u32 port;
+	int mode;
+	int tos;
+	int err;
+};
+
+/* -EAGAIN: try this device again later. */
+static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_try)
+{
+	struct rdmactl_roce_restore_port *rp = NULL;
+	char name[IB_DEVICE_NAME_MAX];
+	struct rdmactl_roce_saved *s;
+	struct rdmactl_cm_dev cd;
+	struct rdmactl_dev *dev;
+	unsigned int n = 0, i;
+	bool nomem = false;
+	u8 mode, tos;
+	int err = 0;
+
+	mutex_lock(&rdmactl_cm_lock);
+	dev = rdmactl_dev_get_any(p->index);
+	if (!dev || be64_to_cpu(dev->ibdev->node_guid) != p->guid)
+		goto out_unlock;
+	rdmactl_dev_name(dev, name);
+	mutex_lock(&rdmactl_roce_saved_lock);
+	list_for_each_entry(s, &rdmactl_roce_saved, list)
+		n += s->guid == p->guid;
+	if (n) {
+		rp = kcalloc(n, sizeof(*rp), GFP_KERNEL);
+		nomem = !rp;
+	}
+	n = 0;
+	if (rp) {
+		list_for_each_entry(s, &rdmactl_roce_saved, list) {
+			if (s->guid != p->guid || !rdma_is_port_valid(dev->ibdev, s->port) ||
+			    !rdma_protocol_roce(dev->ibdev, s->port))
+				continue;
+			rp[n].port = s->port;
+			rp[n].mode = s->mode ? s->mode : -1;
+			rp[n].tos = s->has_tos ? s->tos : -1;
+			/* A node that came back without the mode saved for it. */
+			if (s->mode && !(rdmactl_roce_types(dev->ibdev, s->port) & BIT(s->mode)))
+				rp[n].err = -EOPNOTSUPP;
+			n++;
+		}
+	}
+	mutex_unlock(&rdmactl_roce_saved_lock);
+	/* No reference across configfs work: it goes by name, events by index. */
+	rdmactl_dev_put(dev);
+	if (nomem) {
+		/* Kept pending, and tried again; the last time, said. */
+		err = -EAGAIN;
+		if (last_try) {
+			pr_warn("cannot restore the RoCE settings of %s: %d\n", name, -ENOMEM);
+			rdmactl_roce_event_fail(p->index, p->guid, -ENOMEM);
+			err = 0;
+		}
+		goto out_unlock;
+	}
+	if (!n)
+		goto out_unlock;
+
+	err = rdmactl_cm_open(&cd, name, NULL);
+	if (err == -ENOENT) {
+		err = 0;		/* rdma_cm is not there: wait for it */
+		goto out_unlock;
+	}
+	if (err == -ENODEV && !last_try) {
+		err = -EAGAIN;		/* rdma_cm is not attached yet */
+		goto out_unlock;
+	}
+	if (err) {
+		pr_warn("cannot restore the RoCE settings of %s: %d\n", name, err);
+		for (i = 0; i < n; i++)
+			rdmactl_roce_event(p->index, p->guid, rp[i].port, 0, 0, true, err);
+		err = 0;
+		goto out_unlock;
+	}
+	/* Renamed, or its name taken by another device: try again by index. */
+	if (!rdmactl_roce_dev_same(p->index, p->guid, name)) {
+		err = -EAGAIN;
+		if (last_try) {
+			pr_warn("cannot restore the RoCE settings of %s: renamed\n", name);
+			rdmactl_roce_event_fail(p->index, p->guid, -EAGAIN);
+			err = 0;
+		}
+		goto out_close;
+	}
+	for (i = 0; i < n; i++) {
+		mode = 0;
+		tos = 0;
+		if (!rp[i].err)
+			rp[i].err = rdmactl_cm_write(&cd, rp[i].port, rp[i].mode, rp[i].tos);
+		if (!rp[i].err)
+			rp[i].err = rdmactl_cm_read(&cd, rp[i].port, &mode, &tos);
+		rdmactl_roce_set_applied(p->guid, rp[i].port, !rp[i].err, mode, tos);
+		if (rp[i].err)
+			pr_warn("cannot restore the RoCE settings of %s port %u: %d\n", name,
+				rp[i].port, rp[i].err);
+		rdmactl_roce_event(p->index, p->guid, rp[i].port, mode, tos, true, rp[i].err);
+	}
+out_close:
+	rdmactl_cm_close(&cd);
+out_unlock:
+	mutex_unlock(&rdmactl_cm_lock);
+	kfree(rp);
+	return err;
+}
+
+/*
+ * Queue every device that has saved settings. Called from the work; false
+ * when memory ran out (the work scans again later).
+ */
+static bool rdmactl_roce_rescan_devs(void)
+{
+	struct rdmactl_roce_pending *p;
+	struct rdmactl_dev *dev;
+	u32 index = 0;
+	u64 guid;
+	bool saved;
+
+	while ((dev = rdmactl_dev_get_next(NULL, &index))) {
+		guid = be64_to_cpu(dev->ibdev->node_guid);
+		rdmactl_dev_put(dev);
+		mutex_lock(&rdmactl_roce_saved_lock);
+		saved = guid && rdmactl_roce_find_guid(guid);
+		mutex_unlock(&rdmactl_roce_saved_lock);
+		if (saved) {
+			p = kzalloc(sizeof(*p), GFP_KERNEL);
+			if (!p)
+				return false;
+			p->index = index;
+			p->guid = guid;
+			spin_lock(&rdmactl_roce_pending_lock);
+			list_add_tail(&p->list, &rdmactl_roce_pending);
+			spin_unlock(&rdmactl_roce_pending_lock);
+		}
+		index++;
+	}
+	return true;
+}
+
+static void rdmactl_roce_restore_work(struct work_struct *work)
+{
+	struct rdmactl_roce_pending *p, *tmp;
+	unsigned int delay = 0, wait;
+	bool rescan, rescan_again = false;
+	LIST_HEAD(todo);
+	LIST_HEAD(again);
+
+	spin_lock(&rdmactl_roce_pending_lock);
+	rescan = rdmactl_roce_rescan;
+	rdmactl_roce_rescan = false;
+	spin_unlock(&rdmactl_roce_pending_lock);
+	if (rescan) {
+		/* rdma_cm is back: our mount, if it could not be made at load. */
+		mutex_lock(&rdmactl_cm_lock);
+		rdmactl_cm_mount();
+		mutex_unlock(&rdmactl_cm_lock);
+		if (!rdmactl_roce_rescan_devs()) {
+			/* Out of memory: scan again later, not forget. */
+			rdmactl_roce_rescan_tries++;
+			if (rdmactl_roce_rescan_tries < RDMACTL_ROCE_RESTORE_TRIES) {
+				rescan_again = true;
+				delay = RDMACTL_ROCE_RESTORE_DELAY_MS <<
+					min_t(unsigned int, rdmactl_roce_rescan_tries, 4);
+			} else {
+				pr_warn("cannot restore RoCE settings: %d\n", -ENOMEM);
+				rdmactl_event_lost();
+				rdmactl_roce_rescan_tries = 0;
+			}
+		} else {
+			rdmactl_roce_rescan_tries = 0;
+		}
+	}
+
+	spin_lock(&rdmactl_roce_pending_lock);
+	list_splice_init(&rdmactl_roce_pending, &todo);
+	spin_unlock(&rdmactl_roce_pending_lock);
+	list_for_each_entry_safe(p, tmp, &todo, list) {
+		list_del(&p->list);
+		if (rdmactl_roce_restore_dev(p, p->tries + 1 >= RDMACTL_ROCE_RESTORE_TRIES) ==
+		    -EAGAIN) {
+			/* 100 ms, doubling up to 1.6 s: about 10 s in all. */
+			wait = RDMACTL_ROCE_RESTORE_DELAY_MS << min_t(unsigned int, p->tries, 4);
+			delay = max(delay, wait);
+			p->tries++;
+			list_add_tail(&p->list, &again);
+		} else {
+			kfree(p);
+		}
+	}
+	if (list_empty(&again) && !rescan_again)
+		return;
+	spin_lock(&rdmactl_roce_pending_lock);
+	list_splice_tail(&again, &rdmactl_roce_pending);
+	rdmactl_roce_rescan |= rescan_again;
+	if (!rdmactl_roce_stopping)
+		mod_delayed_work(system_wq, &rdmactl_roce_restore, msecs_to_jiffies(delay));
+	spin_unlock(&rdmactl_roce_pending_lock);
+}
+
+/*
+ * A device registered: give its ports back what was set for them, from
+ * the work (this runs in the client's add(), under ib_core's rwsems).
+ */
+void rdmactl_roce_dev_added(struct rdmactl_dev *dev)
+{
+	u64 guid = be64_to_cpu(dev->ibdev->node_guid);
+	struct rdmactl_roce_pending *p;
+	struct rdmactl_roce_saved *s;
+	bool saved = false;
+
+	if (!guid)
+		return;
+	mutex_lock(&rdmactl_roce_saved_lock);
+	list_for_each_entry(s, &rdmactl_roce_saved, list) {
+		if (s->guid == guid) {
+			/* A new cma_device: rdma_cm's defaults until restored. */
+			s->applied = false;
+			saved = true;
+		}
+	}
+	mutex_unlock(&rdmactl_roce_saved_lock);
+	if (!saved)
+		return;
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	spin_lock(&rdmactl_roce_pending_lock);
+	if (p) {
+		p->index = dev->index;
+		p->guid = guid;
+		list_add_tail(&p->list, &rdmactl_roce_pending);
+	} else {
+		/* No memory for the entry: the work scans every device. */
+		rdmactl_roce_rescan = true;
+	}
+	if (!rdmactl_roce_stopping)
+		mod_delayed_work(system_wq, &rdmactl_roce_restore, 0);
+	spin_unlock(&rdmactl_roce_pending_lock);
+}
+
+/*
+ * rdma_cm loaded again (its client added to every device: it is live once
+ * its init has returned) or going away (its defaults with it).
+ */
+static int rdmactl_roce_module_event(struct notifier_block *nb, unsigned long state,
+				     void *data)
+{
+	struct module *mod = data;
+	struct rdmactl_roce_saved *s;
+
+	if (strcmp(mod->name, "rdma_cm"))
+		return NOTIFY_DONE;
+	if (state == MODULE_STATE_LIVE) {
+		spin_lock(&rdmactl_roce_pending_lock);
+		rdmactl_roce_rescan = true;
+		if (!rdmactl_roce_stopping)
+			mod_delayed_work(system_wq, &rdmactl_roce_restore, 0);
+		spin_unlock(&rdmactl_roce_pending_lock);
+	} else if (state == MODULE_STATE_GOING) {
+		mutex_lock(&rdmactl_roce_saved_lock);
+		list_for_each_entry(s, &rdmactl_roce_saved, list)
+			s->applied = false;
+		mutex_unlock(&rdmactl_roce_saved_lock);
+	}
+	return NOTIFY_OK;
+}
+
+static struct notifier_block rdmactl_roce_module_nb = {
+	.notifier_call = rdmactl_roce_module_event,
+};
+
+int rdmactl_roce_saved_init(void)
+{
+	return register_module_notifier(&rdmactl_roce_module_nb);
+}
+
+void rdmactl_roce_saved_exit(void)
+{
+	struct rdmactl_roce_saved *s, *tmp;
+	struct rdmactl_roce_pending *p, *ptmp;
+
+	unregister_module_notifier(&rdmactl_roce_module_nb);
+	spin_lock(&rdmactl_roce_pending_lock);
+	rdmactl_roce_stopping = true;
+	spin_unlock(&rdmactl_roce_pending_lock);
+	cancel_delayed_work_sync(&rdmactl_roce_restore);
+	list_for_each_entry_safe(p, ptmp, &rdmactl_roce_pending, list)
+		kfree(p);
+	list_for_each_entry_safe(s, tmp, &rdmactl_roce_saved, list)
+		kfree(s);
+}

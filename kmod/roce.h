@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the RoCE files share: roce.c (ROCE_GET, ROCE_SET), roce-saved.c
+ * (the settings remembered by node GUID and port, and applied again) and
+ * cm.c (rdma_cm's configfs, which holds them). Locks, in order:
+ * rdmactl_cm_lock, then rdmactl_roce_saved_lock; roce.c's comment says
+ * what each guards.
+ */
+#ifndef _RDMACTL_ROCE_H
+#define _RDMACTL_ROCE_H
+
+#include <linux/path.h>
+
+#include "core.h"
+
+/* How many ports' settings are remembered at most. */
+#define RDMACTL_ROCE_SAVED_MAX 1024
+
+struct rdmactl_roce_saved {
+	struct list_head list;
+	u64 guid;		/* node GUID, host order */
+	u32 port;
+	u8 mode;		/* enum rdmactl_gid_type, 0: not set */
+	bool has_tos;
+	u8 tos;
+	/* What rdma_cm read back after rdmactl last wrote it. */
+	bool applied;
+	u8 applied_mode;
+	u8 applied_tos;
+};
+
+/* A device's rdma_cm directory, open for one request. */
+struct rdmactl_cm_dev {
+	struct path root;	/* rdma_cm/ on our mount */
+	char name[IB_DEVICE_NAME_MAX];
+	bool made;		/* we made <name>/: remove it when done */
+};
+
+#define RDMACTL_CM_MISSING \
+	"rdma_cm is not loaded (modprobe rdma_cm), or has no configfs (CONFIG_INFINIBAND_ADDR_TRANS_CONFIGFS)"
+/*
+ * kernel_read() and kernel_write() need ->read_iter and ->write_iter,
+ * which configfs has only since 5.14 (7fe1e79b59ba): there is no header
+ * to probe, so rdmactl_cm_io() looks at the file it opened.
+ */
+#define RDMACTL_CM_NO_KERNEL_IO \
+	"this kernel's configfs (before 5.14) cannot be read or written from a module: use /sys/kernel/config/rdma_cm"
+
+extern struct mutex rdmactl_cm_lock;
+extern struct mutex rdmactl_roce_saved_lock;
+extern struct list_head rdmactl_roce_saved;
+extern unsigned int rdmactl_roce_nsaved;
+
+/* cm.c */
+int rdmactl_cm_init(void);
+void rdmactl_cm_exit(void);
+void rdmactl_cm_mount(void);
+int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name,
+		    struct netlink_ext_ack *extack);
+int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name);
+void rdmactl_cm_close(struct rdmactl_cm_dev *cd);
+int rdmactl_cm_read(struct rdmactl_cm_dev *cd, u32 port, u8 *mode, u8 *tos);
+int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, int mode, int tos);
+
+/* roce-saved.c */
+int rdmactl_roce_saved_init(void);
+void rdmactl_roce_saved_exit(void);
+struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port);
+void rdmactl_roce_forget(u64 guid, u32 first, u32 last);
+void rdmactl_roce_event(u32 index, u64 guid, u32 port, u8 mode, u8 tos,
+			bool restored, int error);
+bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name);
+
+#endif /* _RDMACTL_ROCE_H */
