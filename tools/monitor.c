@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * rdmactl monitor [--timestamp]: one line (with -j, one JSON object) per
+ * rdmactl monitor [timestamp]: one line (with -j, one JSON object) per
  * event, flushed as it comes, until SIGINT or SIGTERM.
  */
 #include <errno.h>
@@ -106,23 +106,27 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	return 0;
 }
 
+/* The one command of monitor has no name: "rdmactl monitor [timestamp]". */
+static const struct cli_spec monitor_spec = {
+	.cmd = "monitor", .args = (const struct cli_arg[]) {
+		{ "timestamp", CLI_FLAG, 0, .aliases = "--timestamp -t" },
+		{ .name = NULL },
+	}
+};
+
 int monitor_main(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = monitor_signal };
 	struct rdmactl *h;
-	int i, err = 0;
+	int err = 0;
 
-	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--timestamp") || !strcmp(argv[i], "-t")) {
-			monitor_timestamp = true;
-		} else if (!strcmp(argv[i], "help")) {
-			printf("Usage: rdmactl [-j] monitor [--timestamp]\n");
-			return EXIT_OK;
-		} else {
-			cli_usage_error("\"monitor\" takes only --timestamp, not \"%s\"", argv[i]);
-			return EXIT_USAGE;
-		}
+	if (argc == 1 && !strcmp(argv[0], "help")) {
+		fputs("Usage: ", stdout);
+		cli_usage(stdout, &monitor_spec);
+		return EXIT_OK;
 	}
+	if (cli_parse(&monitor_spec, argc, argv, &monitor_timestamp, NULL))
+		return EXIT_USAGE;
 	h = cli_open();
 	if (!h)
 		return EXIT_ERROR;

@@ -131,22 +131,23 @@ static int port_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
 	return 0;
 }
 
+static const struct cli_spec port_show_spec = {
+	.cmd = "port show", .args = (const struct cli_arg[]) {
+		{ "DEV[/PORT]", CLI_DEV_PORT, 0, .flags = CLI_POS },
+		{ .name = NULL },
+	}
+};
+
 static int port_show(int argc, char **argv)
 {
-	char dev[RDMACTL_DEV_NAME_MAX];
+	struct cli_dev_port dp = { .port = 0 };
 	struct port_filter f = { NULL, 0 };
 
-	if (argc > 1) {
-		cli_usage_error("\"port show\" takes one DEV or DEV/PORT at most");
+	if (cli_parse(&port_show_spec, argc, argv, &dp, NULL))
 		return EXIT_USAGE;
-	}
-	if (argc == 1) {
-		if (cli_parse_dev_port(argv[0], dev, sizeof(dev), &f.port)) {
-			cli_usage_error("\"%s\" is not DEV or DEV/PORT (a port is a number from 1)",
-					argv[0]);
-			return EXIT_USAGE;
-		}
-		f.dev = dev;
+	if (dp.dev[0]) {
+		f.dev = dp.dev;
+		f.port = dp.port;
 	}
 	return cli_show(sizeof(struct rdmactl_port_info), port_list, &f, port_print, NULL, f.dev,
 			"cannot list ports");
@@ -156,8 +157,9 @@ static int port_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("Usage: rdmactl port [show [DEV[/PORT]]]\n"
-	       "       rdmactl port help\n");
+	fputs("Usage: ", stdout);
+	cli_usage(stdout, &port_show_spec);
+	printf("       rdmactl port help\n");
 	return EXIT_OK;
 }
 

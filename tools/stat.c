@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * rdmactl stat [show] [DEV[/PORT]] [--errors] [--baseline]
- * rdmactl stat watch [DEV[/PORT]] [-i SECONDS] [-n COUNT] [--tick-ns NS]
- * rdmactl stat reset [DEV[/PORT]] [--hardware]
+ * rdmactl stat [show] [DEV[/PORT]] [errors] [baseline]
+ * rdmactl stat watch [DEV[/PORT]] [interval SECONDS] [count N] [tick-ns NS]
+ * rdmactl stat reset [DEV[/PORT]] [hardware]
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,70 +17,59 @@
 #include "cli.h"
 
 struct stat_args {
-	char dev[RDMACTL_DEV_NAME_MAX];
-	bool has_dev;
-	uint32_t port;
+	struct cli_dev_port dp;
 	bool errors;
 	bool baseline;
 	bool hardware;
 	double interval;
-	long count;
+	uint32_t count;
 	double tick_ns;
 };
 
-/* DEV[/PORT] and the options a command takes (a string of their names). */
-static int stat_parse(int argc, char **argv, struct stat_args *a, const char *cmd,
-		      const char *takes)
-{
-	int i;
+#define STAT_DEV_PORT \
+	{ "DEV[/PORT]", CLI_DEV_PORT, offsetof(struct stat_args, dp), .flags = CLI_POS }
 
-	memset(a, 0, sizeof(*a));
-	a->interval = 1.0;
-	a->count = -1;
-	for (i = 0; i < argc; i++) {
-		const char *o = argv[i];
-		char *end;
-
-		if (!strcmp(o, "--errors") && strstr(takes, "errors")) {
-			a->errors = true;
-		} else if (!strcmp(o, "--baseline") && strstr(takes, "baseline")) {
-			a->baseline = true;
-		} else if (!strcmp(o, "--hardware") && strstr(takes, "hardware")) {
-			a->hardware = true;
-		} else if ((!strcmp(o, "-i") || !strcmp(o, "-n") || !strcmp(o, "--tick-ns")) &&
-			   strstr(takes, "watch")) {
-			double v;
-
-			if (i + 1 >= argc) {
-				cli_usage_error("%s needs a number", o);
-				return -1;
-			}
-			v = strtod(argv[++i], &end);
-			if (*end || v <= 0 || (o[1] == 'i' && v < 0.1)) {
-				cli_usage_error("\"%s\" is not a valid %s (a positive number%s)",
-						argv[i], o, o[1] == 'i' ? ", at least 0.1" : "");
-				return -1;
-			}
-			if (o[1] == 'i')
-				a->interval = v;
-			else if (o[1] == 'n')
-				a->count = (long)v;
-			else
-				a->tick_ns = v;
-		} else if (o[0] == '-') {
-			cli_usage_error("\"stat %s\" has no option \"%s\"", cmd, o);
-			return -1;
-		} else if (a->has_dev) {
-			cli_usage_error("\"stat %s\" takes one DEV or DEV/PORT at most", cmd);
-			return -1;
-		} else if (cli_parse_dev_port(o, a->dev, sizeof(a->dev), &a->port)) {
-			cli_usage_error("\"%s\" is not DEV or DEV/PORT (a port is a number from 1)", o);
-			return -1;
-		} else {
-			a->has_dev = true;
-		}
+static const struct cli_spec stat_show_spec = {
+	.cmd = "stat show", .args = (const struct cli_arg[]) {
+		STAT_DEV_PORT,
+		{ "errors", CLI_FLAG, offsetof(struct stat_args, errors), .aliases = "--errors" },
+		{ "baseline", CLI_FLAG, offsetof(struct stat_args, baseline),
+		  .aliases = "--baseline" },
+		{ .name = NULL },
 	}
-	return 0;
+};
+
+enum { WATCH_DEV, WATCH_INTERVAL, WATCH_COUNT, WATCH_TICK_NS };
+
+static const struct cli_spec stat_watch_spec = {
+	.cmd = "stat watch", .args = (const struct cli_arg[]) {
+		[WATCH_DEV] = STAT_DEV_PORT,
+		[WATCH_INTERVAL] = { "interval", CLI_REAL, offsetof(struct stat_args, interval),
+				     .value = "SECONDS", .aliases = "-i", .min = 0.1,
+				     .expect = "a number of seconds, at least 0.1" },
+		[WATCH_COUNT] = { "count", CLI_U32, offsetof(struct stat_args, count),
+				  .value = "N", .aliases = "-n", .min = 1, .max = UINT32_MAX,
+				  .expect = "a number of frames from 1" },
+		[WATCH_TICK_NS] = { "tick-ns", CLI_REAL, offsetof(struct stat_args, tick_ns),
+				    .value = "NS", .aliases = "--tick-ns",
+				    .expect = "the PMA's sample tick in nanoseconds, above 0" },
+		{ .name = NULL },
+	}
+};
+
+static const struct cli_spec stat_reset_spec = {
+	.cmd = "stat reset", .args = (const struct cli_arg[]) {
+		STAT_DEV_PORT,
+		{ "hardware", CLI_FLAG, offsetof(struct stat_args, hardware),
+		  .aliases = "--hardware" },
+		{ .name = NULL },
+	}
+};
+
+/* The device, or NULL for every one. */
+static const char *stat_dev(const struct stat_args *a)
+{
+	return a->dp.dev[0] ? a->dp.dev : NULL;
 }
 
 static bool stat_shown(const struct stat_args *a, const struct rdmactl_counter *c)
@@ -207,35 +197,35 @@ static int stat_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
 {
 	const struct stat_args *a = arg;
 
-	return rdmactl_stat_list(h, a->has_dev ? a->dev : NULL, a->port,
+	return rdmactl_stat_list(h, stat_dev(a), a->dp.port,
 				 a->baseline ? RDMACTL_STAT_BASELINE : 0, stat_collect, v);
 }
 
 static int stat_show(int argc, char **argv)
 {
-	struct stat_args a;
+	struct stat_args a = { .errors = false };
 
-	if (stat_parse(argc, argv, &a, "show", "errors baseline"))
+	if (cli_parse(&stat_show_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
 	print_args = &a;
 	return cli_show(sizeof(struct rdmactl_stat *), stat_list, &a, stat_print,
-			stat_release, a.has_dev ? a.dev : NULL, "cannot read counters");
+			stat_release, stat_dev(&a), "cannot read counters");
 }
 
 static int stat_reset(int argc, char **argv)
 {
-	struct stat_args a;
+	struct stat_args a = { .hardware = false };
 	struct rdmactl *h;
 	int err;
 
-	if (stat_parse(argc, argv, &a, "reset", "hardware"))
+	if (cli_parse(&stat_reset_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
 	h = cli_open();
 	if (!h)
 		return EXIT_ERROR;
-	err = rdmactl_stat_reset(h, a.has_dev ? a.dev : NULL, a.port,
+	err = rdmactl_stat_reset(h, stat_dev(&a), a.dp.port,
 				 a.hardware ? RDMACTL_STAT_HARDWARE : 0);
-	err = err ? cli_fail(h, err, a.has_dev ? a.dev : NULL, "cannot reset counters") : EXIT_OK;
+	err = err ? cli_fail(h, err, stat_dev(&a), "cannot reset counters") : EXIT_OK;
 	rdmactl_close(h);
 	return err;
 }
@@ -359,20 +349,24 @@ static int stat_watch(int argc, char **argv)
 	struct cli_vec prev = { .size = sizeof(struct rdmactl_stat *) };
 	struct cli_vec cur = { .size = sizeof(struct rdmactl_stat *) };
 	bool tty = isatty(STDOUT_FILENO) && !cli.json;
-	struct stat_args a;
+	struct stat_args a = { .interval = 1.0 };
+	unsigned int given;
 	struct rdmactl *h;
+	long count = -1;	/* frames after the first; -1: until stopped */
 	int err = 0, tries;
 	size_t i;
 
-	if (stat_parse(argc, argv, &a, "watch", "watch"))
+	if (cli_parse(&stat_watch_spec, argc, argv, &a, &given))
 		return EXIT_USAGE;
+	if (given & (1U << WATCH_COUNT))
+		count = a.count;
 	h = cli_open();
 	if (!h)
 		return EXIT_ERROR;
 	signal(SIGINT, watch_signal);
 	signal(SIGTERM, watch_signal);
 
-	for (long frame = 0; !watch_stop && (a.count < 0 || frame <= a.count); frame++) {
+	for (long frame = 0; !watch_stop && (count < 0 || frame <= count); frame++) {
 		for (tries = 0; tries < 5; tries++) {
 			cli_vec_clear(&cur, stat_release);
 			err = stat_list(h, &a, &cur);
@@ -380,7 +374,7 @@ static int stat_watch(int argc, char **argv)
 				break;
 		}
 		if (err) {
-			err = cli_fail(h, err, a.has_dev ? a.dev : NULL, "cannot read counters");
+			err = cli_fail(h, err, stat_dev(&a), "cannot read counters");
 			break;
 		}
 		if (frame) {
@@ -411,7 +405,7 @@ static int stat_watch(int argc, char **argv)
 			prev = cur;
 			cur = t;
 		}
-		if (a.count < 0 || frame < a.count)
+		if (count < 0 || frame < count)
 			watch_sleep(a.interval);
 	}
 	cli_vec_clear(&prev, stat_release);
@@ -426,17 +420,22 @@ static int stat_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("Usage: rdmactl stat [show] [DEV[/PORT]] [--errors] [--baseline]\n"
-	       "       rdmactl stat watch [DEV[/PORT]] [-i SECONDS] [-n COUNT] [--tick-ns NS]\n"
-	       "       rdmactl stat reset [DEV[/PORT]] [--hardware]\n"
-	       "       rdmactl stat help\n");
+	fputs("Usage: ", stdout);
+	cli_usage(stdout, &stat_show_spec);
+	fputs("       ", stdout);
+	cli_usage(stdout, &stat_watch_spec);
+	fputs("       ", stdout);
+	cli_usage(stdout, &stat_reset_spec);
+	printf("       rdmactl stat help\n"
+	       "\"rdmactl stat DEV[/PORT]\" is \"stat show\". Until the next release, the old\n"
+	       "--errors, --baseline, -i, -n, --tick-ns and --hardware still work.\n");
 	return EXIT_OK;
 }
 
 static const struct cli_cmd stat_cmds[] = {
 	{ "show", stat_show, "one snapshot of the counters" },
 	{ "watch", stat_watch, "rates, redrawn every interval" },
-	{ "reset", stat_reset, "a baseline, or (--hardware) zero the PMA" },
+	{ "reset", stat_reset, "a baseline, or (hardware) zero the PMA" },
 	{ "help", stat_help, "this text" },
 	{ NULL, NULL, NULL }
 };

@@ -29,10 +29,10 @@ t_eq "module not loaded: one line saying so and how to load it" \
 t_run "dev show without the module" 1 "$rdmactl" -j dev show
 t_eq "no partial JSON without the module" "" "$T_OUT"
 t_run "gid find without an address" 2 "$rdmactl" gid find
-t_eq "gid find asks for --ip" 'rdmactl: "gid find" needs --ip ADDR' "$T_ERR"
+t_eq "gid find asks for ip" 'rdmactl: "gid find" needs ip ADDR' "$T_ERR"
 t_run "gid find --ip of a word" 2 "$rdmactl" gid find --ip nonsense
 t_run "gid show --type of an unknown type" 2 "$rdmactl" gid show --type v3
-t_eq "gid show --type names the choices" 'rdmactl: --type takes ib, v1 or v2' "$T_ERR"
+t_eq "gid show --type names the word and the choices" 'rdmactl: --type "v3": use ib, v1 or v2' "$T_ERR"
 t_run "gid show of two devices" 2 "$rdmactl" gid show rxe0 rxe1
 t_run "roce set without a device" 2 "$rdmactl" roce set
 t_run "roce set of an unknown mode" 2 "$rdmactl" roce set rxe0 mode v3

@@ -6,6 +6,8 @@
 #include "check.h"
 #include "cli.h"
 
+struct cli_opts cli;
+
 static int fn(int argc, char **argv)
 {
 	(void)argc;
