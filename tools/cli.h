@@ -141,9 +141,15 @@ void print_object_close(void);
 /* Elements of an array are printed with a NULL key. */
 void print_array_open(const char *key);
 void print_array_close(void);
-void print_bool(const char *key, bool val);
+void print_bool(const char *key, bool val, const char *text_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 void print_str(const char *key, const char *text_fmt, const char *val);
 void print_uint(const char *key, const char *text_fmt, uint64_t val);
+/* val in JSON; in text, text_fmt with the arguments after it. */
+void print_str_fmt(const char *key, const char *val, const char *text_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void print_uint_fmt(const char *key, uint64_t val, const char *text_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 void print_guid(const char *key, const char *text_fmt, uint64_t guid);
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *format_guid(uint64_t guid, char *buf, size_t size);

@@ -98,26 +98,26 @@ static void gid_print(const void *item)
 		gid_header_done = true;
 	}
 	gid_format(g->gid, text);
+	/* The columns of the header; an absent value leaves its column blank. */
 	print_open();
-	print_text("%-12s %-4u %-5u %-39s %-15s %-3s %s", g->dev_name, g->port, g->index, text,
-		   is_v4 ? v4 : "", rdmactl_gid_type_name(g->type),
-		   g->present & RDMACTL_GID_HAS_NETDEV ? g->netdev_name : "");
-	if (g->present & RDMACTL_GID_HAS_VLAN)
-		print_text(" vlan %u", g->vlan_id);
-	print_str("ifname", NULL, g->dev_name);
+	print_str("ifname", "%-12s", g->dev_name);
 	print_uint("ifindex", NULL, g->dev_index);
-	print_uint("port", NULL, g->port);
-	print_uint("index", NULL, g->index);
-	print_str("gid", NULL, text);
+	print_uint("port", " %-4" PRIu64, g->port);
+	print_uint("index", " %-5" PRIu64, g->index);
+	print_str("gid", " %-39s", text);
 	if (is_v4)
-		print_str("ipv4", NULL, v4);
-	print_str("type", NULL, rdmactl_gid_type_name(g->type));
+		print_str("ipv4", " %-15s", v4);
+	else
+		print_text(" %-15s", "");
+	print_str("type", " %-3s", rdmactl_gid_type_name(g->type));
 	if (g->present & RDMACTL_GID_HAS_NETDEV) {
-		print_str("netdev", NULL, g->netdev_name);
+		print_str("netdev", " %s", g->netdev_name);
 		print_uint("netdev_index", NULL, g->netdev_index);
+	} else {
+		print_text(" ");
 	}
 	if (g->present & RDMACTL_GID_HAS_VLAN)
-		print_uint("vlan", NULL, g->vlan_id);
+		print_uint("vlan", " vlan %" PRIu64, g->vlan_id);
 	print_close();
 }
 

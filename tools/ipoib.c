@@ -42,24 +42,22 @@ static void ipoib_print(const void *item)
 	format_hwaddr(ib->hwaddr, addr);
 
 	print_open();
-	print_text("%s%s%s: %s/%u", ib->ifname, *parent ? "@" : "", parent, ib->dev_name, ib->port);
-	print_str("netdev", NULL, ib->ifname);
+	print_str("netdev", "%s", ib->ifname);
 	print_uint("netdev_index", NULL, ib->ifindex);
 	if (*parent) {
-		print_str("parent", NULL, parent);
+		print_str("parent", "@%s", parent);
 		print_uint("parent_index", NULL, ib->parent_ifindex);
 	}
-	print_str("ifname", NULL, ib->dev_name);
+	print_str("ifname", ": %s/", ib->dev_name);
 	print_uint("ifindex", NULL, ib->dev_index);
-	print_uint("port", NULL, ib->port);
-	print_text(" pkey 0x%04x", ib->pkey);
-	print_uint("pkey", NULL, ib->pkey);
+	print_uint("port", "%" PRIu64, ib->port);
+	print_uint("pkey", " pkey 0x%04" PRIx64, ib->pkey);
 	print_str("mode", " mode %s", rdmactl_ipoib_mode_name(ib->mode));
 	print_uint("mtu", " mtu %" PRIu64, ib->mtu);
 	print_str("operstate", " state %s", operstate_name(ib->operstate));
-	print_bool("admin_up", ib->admin_up);
-	print_text(" connected_mode %s", ib->cm_supported ? "supported" : "unsupported");
-	print_bool("connected_mode_supported", ib->cm_supported);
+	print_bool("admin_up", ib->admin_up, NULL);
+	print_bool("connected_mode_supported", ib->cm_supported, " connected_mode %s",
+		   ib->cm_supported ? "supported" : "unsupported");
 	if (cli.details)
 		print_text("\n   ");
 	if (ib->max_mtu_datagram)

@@ -45,8 +45,7 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 		strftime(when, sizeof(when), "%H:%M:%S", localtime(&ts.tv_sec));
 		print_text("[%s.%06ld] ", when, ts.tv_nsec / 1000);
 	}
-	print_str("event", NULL, name);
-	print_text("%s", rdmactl_event_name(ev->type));
+	print_str_fmt("event", name, "%s", rdmactl_event_name(ev->type));
 	if (ev->type == RDMACTL_EVENT_LOST) {
 		if (ev->lost)
 			print_uint("lost", " %" PRIu64 " events; list again to resynchronise", ev->lost);
@@ -61,14 +60,11 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	print_uint("seq", NULL, ev->seq);
 	print_uint("timestamp_ns", NULL, ev->timestamp_ns);
 	if (ev->present & RDMACTL_EVENT_HAS_DEV) {
-		print_text(" %s", ev->dev_name);
-		print_str("ifname", NULL, ev->dev_name);
+		print_str("ifname", " %s", ev->dev_name);
 		print_uint("ifindex", NULL, ev->dev_index);
 	}
-	if (ev->present & RDMACTL_EVENT_HAS_PORT) {
-		print_text("/%u", ev->port);
-		print_uint("port", NULL, ev->port);
-	}
+	if (ev->present & RDMACTL_EVENT_HAS_PORT)
+		print_uint("port", "/%" PRIu64, ev->port);
 	if (ev->old_name[0])
 		print_str("old_name", " old_name %s", ev->old_name);
 	if (ev->present & RDMACTL_EVENT_HAS_STATE) {
@@ -87,12 +83,10 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
 		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
 		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
-		print_bool("restored", ev->roce_restored);
-		if (ev->roce_restored)
-			print_text(" restored");
+		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
 	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
-		print_bool("restored", ev->roce_restored);
+		print_bool("restored", ev->roce_restored, NULL);
 		print_str("roce_error", " restore failed: %s", strerror(-ev->roce_error));
 		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
 	}

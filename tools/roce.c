@@ -13,18 +13,6 @@
 
 #include "cli.h"
 
-/* "v1,v2": the GID types a port supports. */
-static void roce_types(uint32_t types, char *buf, size_t size)
-{
-	uint8_t t;
-
-	*buf = '\0';
-	for (t = RDMACTL_GID_TYPE_ROCE_V1; t <= RDMACTL_GID_TYPE_ROCE_V2; t++)
-		if (types & (1U << t))
-			snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", *buf ? "," : "",
-				 rdmactl_gid_type_name(t));
-}
-
 /* Where the mode and ToS come from: rdma_cm's configfs, rdmactl, nowhere. */
 static const char *roce_source_name(uint8_t source)
 {
@@ -41,37 +29,40 @@ static const char *roce_source_name(uint8_t source)
 static void roce_print(const void *item)
 {
 	const struct rdmactl_roce_info *r = item;
-	char types[16];
+	bool first = true;
 	uint8_t t;
 
-	roce_types(r->types, types, sizeof(types));
 	print_open();
-	print_text("%s/%u:", r->dev_name, r->port);
-	print_str("ifname", NULL, r->dev_name);
+	print_str("ifname", "%s/", r->dev_name);
 	print_uint("ifindex", NULL, r->dev_index);
-	print_uint("port", NULL, r->port);
+	print_uint("port", "%" PRIu64 ":", r->port);
 	if (r->present & RDMACTL_ROCE_HAS_CURRENT) {
 		print_str("mode", " mode %s", rdmactl_gid_type_name(r->mode));
 		print_uint("tos", " tos %" PRIu64, r->tos);
 	} else {
 		print_text(" mode unknown (root can --probe rdma_cm)");
 	}
-	print_str("source", NULL, roce_source_name(r->source));
-	if (r->source == RDMACTL_ROCE_SOURCE_APPLIED)
-		print_text(" (applied by rdmactl)");
-	print_text(" supports %s", types);
+	print_str_fmt("source", roce_source_name(r->source),
+		      r->source == RDMACTL_ROCE_SOURCE_APPLIED ? " (applied by rdmactl)" : NULL);
+	/* " supports v1,v2" in text, ["v1","v2"] in JSON. */
+	if (!(r->types & ((1U << RDMACTL_GID_TYPE_ROCE_V1) | (1U << RDMACTL_GID_TYPE_ROCE_V2))))
+		print_text(" supports ");
 	print_array_open("supported");
-	for (t = RDMACTL_GID_TYPE_ROCE_V1; t <= RDMACTL_GID_TYPE_ROCE_V2; t++)
-		if (r->types & (1U << t))
-			print_str(NULL, NULL, rdmactl_gid_type_name(t));
+	for (t = RDMACTL_GID_TYPE_ROCE_V1; t <= RDMACTL_GID_TYPE_ROCE_V2; t++) {
+		if (r->types & (1U << t)) {
+			print_str(NULL, first ? " supports %s" : ",%s", rdmactl_gid_type_name(t));
+			first = false;
+		}
+	}
 	print_array_close();
+	/* " saved mode v1 tos 32" in text, "saved":{"mode":"v1","tos":32} in JSON. */
 	if (r->present & (RDMACTL_ROCE_HAS_SAVED_MODE | RDMACTL_ROCE_HAS_SAVED_TOS)) {
-		print_text(" saved");
 		print_object_open("saved");
 		if (r->present & RDMACTL_ROCE_HAS_SAVED_MODE)
-			print_str("mode", " mode %s", rdmactl_gid_type_name(r->saved_mode));
+			print_str("mode", " saved mode %s", rdmactl_gid_type_name(r->saved_mode));
 		if (r->present & RDMACTL_ROCE_HAS_SAVED_TOS)
-			print_uint("tos", " tos %" PRIu64, r->saved_tos);
+			print_uint("tos", r->present & RDMACTL_ROCE_HAS_SAVED_MODE ?
+				   " tos %" PRIu64 : " saved tos %" PRIu64, r->saved_tos);
 		print_object_close();
 	}
 	print_close();

@@ -115,23 +115,21 @@ static void stat_print_counter(const struct rdmactl_stat *s, const struct rdmact
 	char label[96];
 
 	print_open();
-	print_text("    %-34s %20" PRIu64, stat_label(s, c, label, sizeof(label)), c->value);
-	print_str("name", NULL, c->name);
-	print_uint("value", NULL, c->value);
-	if (c->unit == RDMACTL_UNIT_OCTETS_4) {
-		print_text("  (%" PRIu64 " bytes)", c->bytes);
-		print_uint("bytes", NULL, c->bytes);
-	}
+	print_str_fmt("name", c->name, "    %-34s", stat_label(s, c, label, sizeof(label)));
+	print_uint("value", " %20" PRIu64, c->value);
+	if (c->unit == RDMACTL_UNIT_OCTETS_4)
+		print_uint("bytes", "  (%" PRIu64 " bytes)", c->bytes);
+	/* Stuck at its maximum now: text says so; JSON has value and width. */
 	if ((c->flags & RDMACTL_COUNTER_F_SATURATES) && c->width < 64 &&
 	    c->value == (1ULL << c->width) - 1)
 		print_text("  saturated");
 	print_str("source", NULL, rdmactl_counter_source_name(c->source));
 	print_uint("width", NULL, c->width);
 	print_str("unit", NULL, rdmactl_counter_unit_name(c->unit));
-	print_bool("error", c->flags & RDMACTL_COUNTER_F_ERROR);
-	print_bool("saturates", c->flags & RDMACTL_COUNTER_F_SATURATES);
-	print_bool("wraps", c->flags & RDMACTL_COUNTER_F_WRAPS);
-	print_bool("baselined", c->flags & RDMACTL_COUNTER_F_BASELINED);
+	print_bool("error", c->flags & RDMACTL_COUNTER_F_ERROR, NULL);
+	print_bool("saturates", c->flags & RDMACTL_COUNTER_F_SATURATES, NULL);
+	print_bool("wraps", c->flags & RDMACTL_COUNTER_F_WRAPS, NULL);
+	print_bool("baselined", c->flags & RDMACTL_COUNTER_F_BASELINED, NULL);
 	print_close();
 }
 
@@ -146,25 +144,18 @@ static void stat_print(const void *item)
 		return;
 
 	print_open();
-	if (s->port)
-		print_text("%s/%u:", s->dev_name, s->port);
-	else
-		print_text("%s: device counters", s->dev_name);
 	print_uint("ifindex", NULL, s->dev_index);
-	print_str("ifname", NULL, s->dev_name);
-	print_uint("port", NULL, s->port);
+	print_str("ifname", s->port ? "%s/" : "%s: device counters", s->dev_name);
+	print_uint("port", s->port ? "%" PRIu64 ":" : NULL, s->port);
 	print_uint("timestamp_ns", NULL, s->timestamp_ns);
 	if (s->pma_set)
 		print_str("pma_set", " pma %s", rdmactl_pma_set_name(s->pma_set));
-	if (s->hw_partial) {
-		print_text(", partial: driver counters of bound QPs or optional ones are missing (rdma statistic has them)");
-		print_bool("partial", true);
-	}
-	if (s->baseline_ns) {
-		print_text(" (less the baseline of %.1f s ago)",
-			   (double)(s->timestamp_ns - s->baseline_ns) / 1e9);
-		print_uint("baseline_ns", NULL, s->baseline_ns);
-	}
+	if (s->hw_partial)
+		print_bool("partial", true, ", partial: driver counters of bound QPs or optional %s",
+			   "ones are missing (rdma statistic has them)");
+	if (s->baseline_ns)
+		print_uint_fmt("baseline_ns", s->baseline_ns, " (less the baseline of %.1f s ago)",
+			       (double)(s->timestamp_ns - s->baseline_ns) / 1e9);
 	print_text("\n");
 	print_array_open("counters");
 	for (i = 0; i < s->num_counters; i++)
@@ -271,9 +262,8 @@ static void watch_port(const struct stat_args *a, const struct rdmactl_stat *pre
 	size_t i;
 
 	print_open();
-	print_text("%s/%u", cur->dev_name, cur->port);
-	print_str("ifname", NULL, cur->dev_name);
-	print_uint("port", NULL, cur->port);
+	print_str("ifname", "%s/", cur->dev_name);
+	print_uint("port", "%" PRIu64, cur->port);
 	print_array_open("rates");
 	for (i = 0; i < cur->num_counters && dt > 0; i++) {
 		const struct rdmactl_counter *c = &cur->counters[i];
@@ -293,30 +283,25 @@ static void watch_port(const struct stat_args *a, const struct rdmactl_stat *pre
 		if (c->unit == RDMACTL_UNIT_OCTETS_4)
 			rate *= 4;
 		name = stat_label(cur, c, label, sizeof(label));
-		print_open();
-		print_str("name", NULL, c->name);
+		print_object_open(NULL);
+		print_str_fmt("name", c->name, " %s", name);
 		if (c->flags & RDMACTL_COUNTER_F_ERROR) {
-			print_text(" %s %s%" PRIu64, name, how == RDMACTL_DELTA_SATURATED ?
-				   ">=+" : "+", delta);
-			print_uint("increment", NULL, delta);
+			print_uint_fmt("increment", delta, " %s%" PRIu64,
+				       how == RDMACTL_DELTA_SATURATED ? ">=+" : "+", delta);
 		} else if (c->unit == RDMACTL_UNIT_TICKS && a->tick_ns) {
-			double share = rate * a->tick_ns / 1e9 * 100;
-
-			print_text(" %s %.1f%%", name, share);
-			print_uint("per_second", NULL, (uint64_t)rate);
+			print_uint_fmt("per_second", (uint64_t)rate, " %.1f%%",
+				       rate * a->tick_ns / 1e9 * 100);
 		} else {
-			print_text(" %s %s%s/s", name, how == RDMACTL_DELTA_SATURATED ? ">=" : "",
-				   human(rate, buf, sizeof(buf)));
-			if (c->unit == RDMACTL_UNIT_OCTETS_4)
-				print_text("B");
-			print_uint(c->unit == RDMACTL_UNIT_OCTETS_4 ? "bytes_per_second" :
-				   "per_second", NULL, (uint64_t)rate);
+			bool bytes = c->unit == RDMACTL_UNIT_OCTETS_4;
+
+			print_uint_fmt(bytes ? "bytes_per_second" : "per_second", (uint64_t)rate,
+				       " %s%s%s/s", how == RDMACTL_DELTA_SATURATED ? ">=" : "",
+				       human(rate, buf, sizeof(buf)), bytes ? "B" : "");
 		}
-		print_bool("saturated", how == RDMACTL_DELTA_SATURATED);
-		print_bool("reset", how == RDMACTL_DELTA_RESET);
+		print_bool("saturated", how == RDMACTL_DELTA_SATURATED, NULL);
+		print_bool("reset", how == RDMACTL_DELTA_RESET, NULL);
 		print_str("source", NULL, rdmactl_counter_source_name(c->source));
-		if (cli.json)
-			print_close();
+		print_object_close();
 	}
 	print_array_close();
 	if (!moved)
