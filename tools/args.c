@@ -213,6 +213,17 @@ void cli_usage(FILE *f, const struct cli_spec *spec)
 	fprintf(f, "%s\n", line);
 }
 
+void cli_help(const char *obj, const struct cli_spec *const *specs)
+{
+	const struct cli_spec *const *s;
+
+	for (s = specs; *s; s++) {
+		fputs(s == specs ? "Usage: " : "       ", stdout);
+		cli_usage(stdout, *s);
+	}
+	printf("       rdmactl %s help\n", obj);
+}
+
 /* Why arg is not DEV or DEV/PORT, or NULL when it is. */
 static const char *cli_dev_port_problem(const char *arg, bool port_ok)
 {

@@ -97,6 +97,8 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, void *dst,
 	      unsigned int *given);
 /* "rdmactl roce set DEV[/PORT] [mode v1|v2] [tos N]", a line on f. */
 void cli_usage(FILE *f, const struct cli_spec *spec);
+/* An object's help: the usage of each command (specs ends with NULL). */
+void cli_help(const char *obj, const struct cli_spec *const *specs);
 
 /* Whether msg names obj as a word of its own (the kernel's message, a device). */
 bool cli_names(const char *msg, const char *obj);

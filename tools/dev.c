@@ -62,9 +62,7 @@ static int dev_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	fputs("Usage: ", stdout);
-	cli_usage(stdout, &dev_show_spec);
-	printf("       rdmactl dev help\n");
+	cli_help("dev", (const struct cli_spec *const[]) { &dev_show_spec, NULL });
 	return EXIT_OK;
 }
 

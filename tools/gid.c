@@ -178,12 +178,8 @@ static int gid_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	fputs("Usage: ", stdout);
-	cli_usage(stdout, &gid_show_spec);
-	fputs("       ", stdout);
-	cli_usage(stdout, &gid_find_spec);
-	printf("       rdmactl gid help\n"
-	       "Until the next release, the old --type, --netdev and --ip still work.\n");
+	cli_help("gid", (const struct cli_spec *const[]) { &gid_show_spec, &gid_find_spec, NULL });
+	printf("Until the next release, the old --type, --netdev and --ip still work.\n");
 	return EXIT_OK;
 }
 

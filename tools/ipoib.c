@@ -245,13 +245,8 @@ static int ipoib_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	fputs("Usage: ", stdout);
-	cli_usage(stdout, &ipoib_show_spec);
-	fputs("       ", stdout);
-	cli_usage(stdout, &ipoib_set_spec);
-	fputs("       ", stdout);
-	cli_usage(stdout, &ipoib_udev_spec);
-	printf("       rdmactl ipoib help\n");
+	cli_help("ipoib", (const struct cli_spec *const[]) {
+		&ipoib_show_spec, &ipoib_set_spec, &ipoib_udev_spec, NULL });
 	return EXIT_OK;
 }
 

@@ -156,9 +156,7 @@ static int port_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	fputs("Usage: ", stdout);
-	cli_usage(stdout, &port_show_spec);
-	printf("       rdmactl port help\n");
+	cli_help("port", (const struct cli_spec *const[]) { &port_show_spec, NULL });
 	return EXIT_OK;
 }
 

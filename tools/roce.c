@@ -174,14 +174,9 @@ static int roce_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	fputs("Usage: ", stdout);
-	cli_usage(stdout, &roce_show_spec);
-	fputs("       ", stdout);
-	cli_usage(stdout, &roce_set_spec);
-	fputs("       ", stdout);
-	cli_usage(stdout, &roce_forget_spec);
-	printf("       rdmactl roce help\n"
-	       "show changes nothing: it reads rdma_cm's configfs directory of the device\n"
+	cli_help("roce", (const struct cli_spec *const[]) {
+		&roce_show_spec, &roce_set_spec, &roce_forget_spec, NULL });
+	printf("show changes nothing: it reads rdma_cm's configfs directory of the device\n"
 	       "when someone made one, else says what rdmactl last applied, else unknown;\n"
 	       "probe (root) asks rdma_cm itself. set changes rdma_cm's defaults for new\n"
 	       "connections (no PORT: every port) and remembers them for when the device\n"

@@ -405,14 +405,9 @@ static int stat_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	fputs("Usage: ", stdout);
-	cli_usage(stdout, &stat_show_spec);
-	fputs("       ", stdout);
-	cli_usage(stdout, &stat_watch_spec);
-	fputs("       ", stdout);
-	cli_usage(stdout, &stat_reset_spec);
-	printf("       rdmactl stat help\n"
-	       "\"rdmactl stat DEV[/PORT]\" is \"stat show\". Until the next release, the old\n"
+	cli_help("stat", (const struct cli_spec *const[]) {
+		&stat_show_spec, &stat_watch_spec, &stat_reset_spec, NULL });
+	printf("\"rdmactl stat DEV[/PORT]\" is \"stat show\". Until the next release, the old\n"
 	       "--errors, --baseline, -i, -n, --tick-ns and --hardware still work.\n");
 	return EXIT_OK;
 }
