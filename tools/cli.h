@@ -4,7 +4,9 @@
 #define RDMACTL_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "librdmactl.h"
 
@@ -29,9 +31,75 @@ struct cli_cmd {
 
 /* args.c: parsing, no kernel needed. */
 int cli_parse_opts(int argc, char **argv, struct cli_opts *o);
+/* Whether w is a global option (-j, -p, -d and their long forms); sets it. */
+bool cli_global_opt(const char *w, struct cli_opts *o);
 const struct cli_cmd *cli_lookup(const struct cli_cmd *table, const char *word);
 int cli_parse_dev_port(const char *arg, char *dev, size_t size, uint32_t *port);
 int cli_dispatch(const struct cli_cmd *table, const char *object, int argc, char **argv);
+
+/*
+ * The one grammar of every command: OBJECT COMMAND [DEV[/PORT]] [keyword
+ * value]... Each command declares its words in a table of struct cli_arg
+ * and cli_parse() reads argv against it, into the command's own struct
+ * (each arg's off). Keywords match exactly or as a unique prefix, as ip's;
+ * the GNU options of before (--errors, -i) stay exact-match aliases for
+ * one release. Words that are no keyword fill the positionals in order.
+ */
+enum cli_kind {
+	CLI_FLAG,	/* bool: the keyword alone */
+	CLI_STR,	/* const char *: a word shorter than max, or that parse() takes */
+	CLI_U32,	/* uint32_t: a number from min to max (decimal, 0x hex, 0 octal) */
+	CLI_REAL,	/* double: a number above 0 and at least min */
+	CLI_ENUM,	/* uint8_t: one of the names in values */
+	CLI_DEV,	/* struct cli_dev_port: DEV, a positional */
+	CLI_DEV_PORT,	/* struct cli_dev_port: DEV or DEV/PORT, a positional */
+};
+
+/* Flags of struct cli_arg. */
+#define CLI_POS		(1U << 0)	/* a positional: matched by place, not by name */
+#define CLI_REQ		(1U << 1)	/* must be given */
+
+struct cli_enum {
+	const char *name;
+	uint8_t value;
+};
+
+struct cli_dev_port {
+	char dev[RDMACTL_DEV_NAME_MAX];
+	uint32_t port;			/* 0: none given */
+};
+
+struct cli_arg {
+	const char *name;	/* the keyword; for a positional, its usage name */
+	enum cli_kind kind;
+	size_t off;		/* where the value goes in the command's struct */
+	unsigned int flags;
+	const char *value;	/* the value's usage name: "N", "v1|v2" */
+	const char *expect;	/* what a good value is, for errors: "v1 or v2" */
+	const char *aliases;	/* space-separated old spellings, exact match */
+	const struct cli_enum *values;	/* CLI_ENUM, ending with a NULL name */
+	double min, max;	/* CLI_U32, CLI_REAL; CLI_STR: max is the size */
+	int (*parse)(const char *word, void *dst);	/* CLI_STR: 0 or -EINVAL */
+};
+
+struct cli_spec {
+	const char *cmd;		/* "roce set": what errors and usage name */
+	const struct cli_arg *args;	/* ends with a NULL name */
+	const char *need_any;		/* no keyword given: "needs <this>" */
+};
+
+/*
+ * Read argv (the words after the command) into dst by spec; *given (if
+ * not NULL) gets bit i for each spec->args[i] given. 0, or -EINVAL after
+ * one line on stderr naming the word and what was expected.
+ */
+int cli_parse(const struct cli_spec *spec, int argc, char **argv, void *dst,
+	      unsigned int *given);
+/* "rdmactl roce set DEV[/PORT] [mode v1|v2] [tos N]", a line on f. */
+void cli_usage(FILE *f, const struct cli_spec *spec);
+/* An object's help: the usage of each command (specs ends with NULL). */
+void cli_help(const char *obj, const struct cli_spec *const *specs);
+
 /* Whether msg names obj as a word of its own (the kernel's message, a device). */
 bool cli_names(const char *msg, const char *obj);
 
@@ -75,9 +143,15 @@ void print_object_close(void);
 /* Elements of an array are printed with a NULL key. */
 void print_array_open(const char *key);
 void print_array_close(void);
-void print_bool(const char *key, bool val);
+void print_bool(const char *key, bool val, const char *text_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 void print_str(const char *key, const char *text_fmt, const char *val);
 void print_uint(const char *key, const char *text_fmt, uint64_t val);
+/* val in JSON; in text, text_fmt with the arguments after it. */
+void print_str_fmt(const char *key, const char *val, const char *text_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void print_uint_fmt(const char *key, uint64_t val, const char *text_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 void print_guid(const char *key, const char *text_fmt, uint64_t guid);
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *format_guid(uint64_t guid, char *buf, size_t size);

@@ -39,21 +39,21 @@ static int dev_list(struct rdmactl *h, const void *name, struct cli_vec *v)
 	return rdmactl_dev_list(h, name, dev_collect, v);
 }
 
+static const struct cli_spec dev_show_spec = {
+	.cmd = "dev show", .args = (const struct cli_arg[]) {
+		{ "DEV", CLI_DEV, 0, .flags = CLI_POS },
+		{ .name = NULL },
+	}
+};
+
 static int dev_show(int argc, char **argv)
 {
-	const char *name = NULL;
+	struct cli_dev_port dp = { .port = 0 };
+	const char *name;
 
-	if (argc > 1) {
-		cli_usage_error("\"dev show\" takes one device at most");
+	if (cli_parse(&dev_show_spec, argc, argv, &dp, NULL))
 		return EXIT_USAGE;
-	}
-	if (argc == 1) {
-		if (strchr(argv[0], '/') || strlen(argv[0]) >= RDMACTL_DEV_NAME_MAX) {
-			cli_usage_error("\"%s\" is not a device name", argv[0]);
-			return EXIT_USAGE;
-		}
-		name = argv[0];
-	}
+	name = dp.dev[0] ? dp.dev : NULL;
 	return cli_show(sizeof(struct rdmactl_dev_info), dev_list, name, dev_print, NULL, name,
 			"cannot list devices");
 }
@@ -62,8 +62,7 @@ static int dev_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("Usage: rdmactl dev [show [DEV]]\n"
-	       "       rdmactl dev help\n");
+	cli_help("dev", (const struct cli_spec *const[]) { &dev_show_spec, NULL });
 	return EXIT_OK;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * rdmactl gid [show [DEV[/PORT]] [--type ib|v1|v2] [--netdev IF]]
- * rdmactl gid find --ip ADDR [--type ib|v1|v2] [DEV[/PORT]]
+ * rdmactl gid [show [DEV[/PORT]] [type ib|v1|v2] [netdev IF]]
+ * rdmactl gid find ip ADDR [type ib|v1|v2] [DEV[/PORT]]
  *
  * show prints one line per GID entry in the columns of show_gids:
  * DEV PORT INDEX GID IPv4 VER NETDEV.
@@ -9,27 +9,59 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <net/if.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
 struct gid_args {
-	char dev[RDMACTL_DEV_NAME_MAX];
-	bool has_dev;
-	uint32_t port;
+	struct cli_dev_port dp;
 	uint8_t type;			/* 0: any */
 	const char *netdev;		/* NULL: any */
-	const char *ip;			/* find */
-	uint8_t gid[RDMACTL_GID_LEN];
+	uint8_t gid[RDMACTL_GID_LEN];	/* find: the address, as a GID */
 };
 
-static int gid_type_parse(const char *s, uint8_t *type)
+static const struct cli_enum gid_types[] = {
+	{ "ib", RDMACTL_GID_TYPE_IB },
+	{ "v1", RDMACTL_GID_TYPE_ROCE_V1 },
+	{ "v2", RDMACTL_GID_TYPE_ROCE_V2 },
+	{ NULL, 0 }
+};
+
+static int gid_ip_parse(const char *word, void *dst)
 {
-	for (*type = RDMACTL_GID_TYPE_IB; *type <= RDMACTL_GID_TYPE_ROCE_V2; (*type)++)
-		if (!strcmp(s, rdmactl_gid_type_name(*type)))
-			return 0;
-	return -EINVAL;
+	return rdmactl_gid_from_ip(word, dst);
+}
+
+#define GID_DEV_PORT { "DEV[/PORT]", CLI_DEV_PORT, offsetof(struct gid_args, dp), .flags = CLI_POS }
+#define GID_TYPE { "type", CLI_ENUM, offsetof(struct gid_args, type), .value = "ib|v1|v2", \
+		   .expect = "ib, v1 or v2", .aliases = "--type", .values = gid_types }
+
+static const struct cli_spec gid_show_spec = {
+	.cmd = "gid show", .args = (const struct cli_arg[]) {
+		GID_DEV_PORT,
+		GID_TYPE,
+		{ "netdev", CLI_STR, offsetof(struct gid_args, netdev), .value = "IF",
+		  .expect = "an interface name, at most 15 characters", .aliases = "--netdev",
+		  .max = IF_NAMESIZE },
+		{ .name = NULL },
+	}
+};
+
+static const struct cli_spec gid_find_spec = {
+	.cmd = "gid find", .args = (const struct cli_arg[]) {
+		{ "ip", CLI_STR, offsetof(struct gid_args, gid), .flags = CLI_REQ, .value = "ADDR",
+		  .expect = "an IPv4 or IPv6 address", .aliases = "--ip", .parse = gid_ip_parse },
+		GID_TYPE,
+		GID_DEV_PORT,
+		{ .name = NULL },
+	}
+};
+
+static const char *gid_dev(const struct gid_args *a)
+{
+	return a->dp.dev[0] ? a->dp.dev : NULL;
 }
 
 /* The GID as sysfs prints it: eight groups of four hex digits. */
@@ -66,26 +98,26 @@ static void gid_print(const void *item)
 		gid_header_done = true;
 	}
 	gid_format(g->gid, text);
+	/* The columns of the header; an absent value leaves its column blank. */
 	print_open();
-	print_text("%-12s %-4u %-5u %-39s %-15s %-3s %s", g->dev_name, g->port, g->index, text,
-		   is_v4 ? v4 : "", rdmactl_gid_type_name(g->type),
-		   g->present & RDMACTL_GID_HAS_NETDEV ? g->netdev_name : "");
-	if (g->present & RDMACTL_GID_HAS_VLAN)
-		print_text(" vlan %u", g->vlan_id);
-	print_str("ifname", NULL, g->dev_name);
+	print_str("ifname", "%-12s", g->dev_name);
 	print_uint("ifindex", NULL, g->dev_index);
-	print_uint("port", NULL, g->port);
-	print_uint("index", NULL, g->index);
-	print_str("gid", NULL, text);
+	print_uint("port", " %-4" PRIu64, g->port);
+	print_uint("index", " %-5" PRIu64, g->index);
+	print_str("gid", " %-39s", text);
 	if (is_v4)
-		print_str("ipv4", NULL, v4);
-	print_str("type", NULL, rdmactl_gid_type_name(g->type));
+		print_str("ipv4", " %-15s", v4);
+	else
+		print_text(" %-15s", "");
+	print_str("type", " %-3s", rdmactl_gid_type_name(g->type));
 	if (g->present & RDMACTL_GID_HAS_NETDEV) {
-		print_str("netdev", NULL, g->netdev_name);
+		print_str("netdev", " %s", g->netdev_name);
 		print_uint("netdev_index", NULL, g->netdev_index);
+	} else {
+		print_text(" ");
 	}
 	if (g->present & RDMACTL_GID_HAS_VLAN)
-		print_uint("vlan", NULL, g->vlan_id);
+		print_uint("vlan", " vlan %" PRIu64, g->vlan_id);
 	print_close();
 }
 
@@ -110,90 +142,44 @@ static int gid_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
 {
 	const struct gid_args *a = arg;
 	struct gid_collect c = { a, v };
-	const char *dev = a->has_dev ? a->dev : NULL;
 
-	if (a->ip)
-		return rdmactl_gid_find(h, a->gid, a->type, dev, a->port, gid_collect, &c);
-	return rdmactl_gid_list(h, dev, a->port, gid_collect, &c);
+	return rdmactl_gid_list(h, gid_dev(a), a->dp.port, gid_collect, &c);
 }
 
-/* The arguments of show and find; the global -j, -p, -d are taken here too. */
-static int gid_parse(int argc, char **argv, struct gid_args *a, bool find)
+static int gid_find_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
 {
-	int i;
+	const struct gid_args *a = arg;
+	struct gid_collect c = { a, v };
 
-	for (i = 0; i < argc; i++) {
-		const char *w = argv[i];
-
-		if (!strcmp(w, "-j") || !strcmp(w, "--json")) {
-			cli.json = true;
-		} else if (!strcmp(w, "-p") || !strcmp(w, "--pretty")) {
-			cli.json = cli.pretty = true;
-		} else if (!strcmp(w, "-d") || !strcmp(w, "--details")) {
-			cli.details = true;
-		} else if (!strcmp(w, "--type") || !strcmp(w, "type")) {
-			if (++i == argc || gid_type_parse(argv[i], &a->type)) {
-				cli_usage_error("--type takes ib, v1 or v2");
-				return -EINVAL;
-			}
-		} else if (!find && (!strcmp(w, "--netdev") || !strcmp(w, "netdev"))) {
-			if (++i == argc || strlen(argv[i]) >= IF_NAMESIZE) {
-				cli_usage_error("--netdev takes an interface name");
-				return -EINVAL;
-			}
-			a->netdev = argv[i];
-		} else if (find && (!strcmp(w, "--ip") || !strcmp(w, "ip"))) {
-			if (++i == argc || rdmactl_gid_from_ip(argv[i], a->gid)) {
-				cli_usage_error("--ip takes an IPv4 or IPv6 address");
-				return -EINVAL;
-			}
-			a->ip = argv[i];
-		} else if (w[0] != '-' && !a->has_dev) {
-			if (cli_parse_dev_port(w, a->dev, sizeof(a->dev), &a->port)) {
-				cli_usage_error("\"%s\" is not DEV or DEV/PORT", w);
-				return -EINVAL;
-			}
-			a->has_dev = true;
-		} else {
-			cli_usage_error("\"gid %s\" does not take \"%s\"; try \"rdmactl gid help\"",
-					find ? "find" : "show", w);
-			return -EINVAL;
-		}
-	}
-	if (find && !a->ip) {
-		cli_usage_error("\"gid find\" needs --ip ADDR");
-		return -EINVAL;
-	}
-	return 0;
+	return rdmactl_gid_find(h, a->gid, a->type, gid_dev(a), a->dp.port, gid_collect, &c);
 }
 
 static int gid_show(int argc, char **argv)
 {
-	struct gid_args a = { .has_dev = false };
+	struct gid_args a = { .type = 0 };
 
-	if (gid_parse(argc, argv, &a, false))
+	if (cli_parse(&gid_show_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
 	return cli_show(sizeof(struct rdmactl_gid_info), gid_list, &a, gid_print, NULL,
-			a.has_dev ? a.dev : NULL, "cannot list GIDs");
+			gid_dev(&a), "cannot list GIDs");
 }
 
 static int gid_find(int argc, char **argv)
 {
-	struct gid_args a = { .has_dev = false };
+	struct gid_args a = { .type = 0 };
 
-	if (gid_parse(argc, argv, &a, true))
+	if (cli_parse(&gid_find_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
-	return cli_show(sizeof(struct rdmactl_gid_info), gid_list, &a, gid_print, NULL,
-			a.has_dev ? a.dev : NULL, "cannot find the GID");
+	return cli_show(sizeof(struct rdmactl_gid_info), gid_find_list, &a, gid_print, NULL,
+			gid_dev(&a), "cannot find the GID");
 }
 
 static int gid_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("Usage: rdmactl gid [show [DEV[/PORT]] [--type ib|v1|v2] [--netdev IF]]\n"
-	       "       rdmactl gid find --ip ADDR [--type ib|v1|v2] [DEV[/PORT]]\n"
-	       "       rdmactl gid help\n");
+	cli_help("gid", (const struct cli_spec *const[]) { &gid_show_spec, &gid_find_spec, NULL });
+	printf("Until the next release, the old --type, --netdev and --ip still work.\n");
 	return EXIT_OK;
 }
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <net/if.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,24 +42,22 @@ static void ipoib_print(const void *item)
 	format_hwaddr(ib->hwaddr, addr);
 
 	print_open();
-	print_text("%s%s%s: %s/%u", ib->ifname, *parent ? "@" : "", parent, ib->dev_name, ib->port);
-	print_str("netdev", NULL, ib->ifname);
+	print_str("netdev", "%s", ib->ifname);
 	print_uint("netdev_index", NULL, ib->ifindex);
 	if (*parent) {
-		print_str("parent", NULL, parent);
+		print_str("parent", "@%s", parent);
 		print_uint("parent_index", NULL, ib->parent_ifindex);
 	}
-	print_str("ifname", NULL, ib->dev_name);
+	print_str("ifname", ": %s/", ib->dev_name);
 	print_uint("ifindex", NULL, ib->dev_index);
-	print_uint("port", NULL, ib->port);
-	print_text(" pkey 0x%04x", ib->pkey);
-	print_uint("pkey", NULL, ib->pkey);
+	print_uint("port", "%" PRIu64, ib->port);
+	print_uint("pkey", " pkey 0x%04" PRIx64, ib->pkey);
 	print_str("mode", " mode %s", rdmactl_ipoib_mode_name(ib->mode));
 	print_uint("mtu", " mtu %" PRIu64, ib->mtu);
 	print_str("operstate", " state %s", operstate_name(ib->operstate));
-	print_bool("admin_up", ib->admin_up);
-	print_text(" connected_mode %s", ib->cm_supported ? "supported" : "unsupported");
-	print_bool("connected_mode_supported", ib->cm_supported);
+	print_bool("admin_up", ib->admin_up, NULL);
+	print_bool("connected_mode_supported", ib->cm_supported, " connected_mode %s",
+		   ib->cm_supported ? "supported" : "unsupported");
 	if (cli.details)
 		print_text("\n   ");
 	if (ib->max_mtu_datagram)
@@ -80,6 +79,66 @@ static int ipoib_collect(const struct rdmactl_ipoib_info *ib, void *v)
 {
 	return cli_vec_push(v, ib);
 }
+
+struct ipoib_args {
+	struct cli_dev_port dp;		/* show: IF, DEV or DEV/PORT */
+	const char *ifname;		/* set, udev-rule */
+	uint8_t mode;
+	uint32_t mtu;
+	const char *name;		/* udev-rule: the name to give */
+};
+
+static const struct cli_enum ipoib_modes[] = {
+	{ "datagram", RDMACTL_IPOIB_DATAGRAM },
+	{ "connected", RDMACTL_IPOIB_CONNECTED },
+	{ NULL, 0 }
+};
+
+#define IPOIB_IF(f) { "IF", CLI_STR, offsetof(struct ipoib_args, ifname), .flags = (f), \
+		      .expect = "an interface name, at most 15 characters", .max = IF_NAMESIZE }
+
+static const struct cli_spec ipoib_show_spec = {
+	.cmd = "ipoib show", .args = (const struct cli_arg[]) {
+		{ "IF|DEV[/PORT]", CLI_DEV_PORT, offsetof(struct ipoib_args, dp), .flags = CLI_POS },
+		{ .name = NULL },
+	}
+};
+
+enum { IPOIB_SET_IF, IPOIB_SET_MODE, IPOIB_SET_MTU };
+
+static const struct cli_spec ipoib_set_spec = {
+	.cmd = "ipoib set", .args = (const struct cli_arg[]) {
+		[IPOIB_SET_IF] = IPOIB_IF(CLI_POS | CLI_REQ),
+		/* Required while the module is: it refuses a set without a mode. */
+		[IPOIB_SET_MODE] = { "mode", CLI_ENUM, offsetof(struct ipoib_args, mode), .flags = CLI_REQ,
+				     .value = "connected|datagram",
+				     .expect = "connected or datagram", .values = ipoib_modes },
+		[IPOIB_SET_MTU] = { "mtu", CLI_U32, offsetof(struct ipoib_args, mtu), .value = "N",
+				    .expect = "a number of bytes from 1", .min = 1,
+				    .max = UINT32_MAX },
+		{ .name = NULL },
+	}
+};
+
+/* A name udev can give: no path, no glob, no quote to break the rule. */
+static int ipoib_name_parse(const char *word, void *dst)
+{
+	if (!*word || strlen(word) >= IF_NAMESIZE || strpbrk(word, "/ \t\n\"*?[]") ||
+	    !strcmp(word, ".") || !strcmp(word, ".."))
+		return -EINVAL;
+	*(const char **)dst = word;
+	return 0;
+}
+
+static const struct cli_spec ipoib_udev_spec = {
+	.cmd = "ipoib udev-rule", .args = (const struct cli_arg[]) {
+		IPOIB_IF(CLI_POS | CLI_REQ),
+		{ "NAME", CLI_STR, offsetof(struct ipoib_args, name), .flags = CLI_POS | CLI_REQ,
+		  .expect = "at most 15 characters, no '/', spaces, quotes or globs",
+		  .parse = ipoib_name_parse },
+		{ .name = NULL },
+	}
+};
 
 struct ipoib_filter {
 	const char *ifname;
@@ -108,21 +167,16 @@ static int ipoib_list_dev(struct rdmactl *h, const void *arg, struct cli_vec *v)
 
 static int ipoib_show(int argc, char **argv)
 {
+	struct ipoib_args a = { .ifname = NULL };
 	struct ipoib_filter f = { NULL, NULL, 0 };
-	char dev[RDMACTL_DEV_NAME_MAX];
 
-	if (argc > 1) {
-		cli_usage_error("\"ipoib show\" takes one IF, DEV or DEV/PORT at most");
+	if (cli_parse(&ipoib_show_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
-	}
-	if (argc == 1) {
-		if (cli_parse_dev_port(argv[0], dev, sizeof(dev), &f.port)) {
-			cli_usage_error("\"%s\" is not IF, DEV or DEV/PORT", argv[0]);
-			return EXIT_USAGE;
-		}
-		f.dev = dev;
-		if (!f.port && strlen(argv[0]) < IF_NAMESIZE)
-			f.ifname = argv[0];
+	if (a.dp.dev[0]) {
+		f.dev = a.dp.dev;
+		f.port = a.dp.port;
+		if (!f.port && strlen(a.dp.dev) < IF_NAMESIZE)
+			f.ifname = a.dp.dev;
 	}
 	return cli_show(sizeof(struct rdmactl_ipoib_info), f.ifname ? ipoib_list : ipoib_list_dev,
 			&f, ipoib_print, NULL, f.dev, "cannot list IPoIB interfaces");
@@ -130,54 +184,22 @@ static int ipoib_show(int argc, char **argv)
 
 static int ipoib_set(int argc, char **argv)
 {
-	uint8_t mode = 0;
-	unsigned long mtu = 0;
-	bool have_mode = false;
+	struct ipoib_args a = { .ifname = NULL };
+	unsigned int given, what = 0;
 	struct rdmactl *h;
-	int i, err;
+	int err;
 
-	if (argc < 1 || strlen(argv[0]) >= IF_NAMESIZE) {
-		cli_usage_error("\"ipoib set\" needs an interface: ipoib set IF mode connected|datagram [mtu N]");
+	if (cli_parse(&ipoib_set_spec, argc, argv, &a, &given))
 		return EXIT_USAGE;
-	}
-	for (i = 1; i < argc; i += 2) {
-		char *end;
-
-		if (i + 1 >= argc) {
-			cli_usage_error("\"%s\" needs a value", argv[i]);
-			return EXIT_USAGE;
-		}
-		if (!strcmp(argv[i], "mode")) {
-			if (!strcmp(argv[i + 1], "connected"))
-				mode = RDMACTL_IPOIB_CONNECTED;
-			else if (!strcmp(argv[i + 1], "datagram"))
-				mode = RDMACTL_IPOIB_DATAGRAM;
-			else {
-				cli_usage_error("mode \"%s\": use connected or datagram", argv[i + 1]);
-				return EXIT_USAGE;
-			}
-			have_mode = true;
-		} else if (!strcmp(argv[i], "mtu")) {
-			mtu = strtoul(argv[i + 1], &end, 10);
-			if (*end || !mtu || mtu > UINT32_MAX) {
-				cli_usage_error("mtu \"%s\" is not a number of bytes", argv[i + 1]);
-				return EXIT_USAGE;
-			}
-		} else {
-			cli_usage_error("\"ipoib set\" has no \"%s\"; it takes mode and mtu", argv[i]);
-			return EXIT_USAGE;
-		}
-	}
-	if (!have_mode) {
-		cli_usage_error("\"ipoib set\" needs a mode: connected or datagram");
-		return EXIT_USAGE;
-	}
-
+	if (given & (1U << IPOIB_SET_MODE))
+		what |= RDMACTL_IPOIB_MODIFY_MODE;
+	if (given & (1U << IPOIB_SET_MTU))
+		what |= RDMACTL_IPOIB_MODIFY_MTU;
 	h = cli_open();
 	if (!h)
 		return EXIT_ERROR;
-	err = rdmactl_ipoib_set(h, argv[0], mode, (uint32_t)mtu);
-	err = err ? cli_fail(h, err, argv[0], "cannot set the mode") : EXIT_OK;
+	err = rdmactl_ipoib_modify(h, a.ifname, what, a.mode, a.mtu);
+	err = err ? cli_fail(h, err, a.ifname, "cannot set the mode") : EXIT_OK;
 	rdmactl_close(h);
 	return err;
 }
@@ -194,32 +216,25 @@ static int ipoib_first(const struct rdmactl_ipoib_info *ib, void *arg)
  */
 static int ipoib_udev_rule(int argc, char **argv)
 {
+	struct ipoib_args a = { .ifname = NULL };
 	struct rdmactl_ipoib_info ib;
 	struct rdmactl *h;
 	char addr[3 * RDMACTL_IPOIB_HWADDR_LEN];
 	int err;
 
-	if (argc != 2) {
-		cli_usage_error("usage: ipoib udev-rule IF NAME");
+	if (cli_parse(&ipoib_udev_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
-	}
-	if (!*argv[1] || strlen(argv[1]) >= IF_NAMESIZE || strpbrk(argv[1], "/ \t\n\"*?[]") ||
-	    !strcmp(argv[1], ".") || !strcmp(argv[1], "..")) {
-		cli_usage_error("\"%s\" cannot name an interface (at most %d characters, no '/', spaces, quotes or globs)",
-				argv[1], IF_NAMESIZE - 1);
-		return EXIT_USAGE;
-	}
 	h = cli_open();
 	if (!h)
 		return EXIT_ERROR;
-	err = rdmactl_ipoib_list(h, argv[0], NULL, 0, ipoib_first, &ib);
+	err = rdmactl_ipoib_list(h, a.ifname, NULL, 0, ipoib_first, &ib);
 	if (err) {
-		err = cli_fail(h, err, argv[0], "cannot read the interface");
+		err = cli_fail(h, err, a.ifname, "cannot read the interface");
 	} else {
 		format_hwaddr(ib.hwaddr, addr);
 		printf("# %s on %s/%u, port GUID %s\n", ib.ifname, ib.dev_name, ib.port, addr + 36);
 		printf("ACTION==\"add\", SUBSYSTEM==\"net\", ATTR{type}==\"32\", "
-		       "ATTR{address}==\"?*%s\", NAME=\"%s\"\n", addr + 36, argv[1]);
+		       "ATTR{address}==\"?*%s\", NAME=\"%s\"\n", addr + 36, a.name);
 		err = EXIT_OK;
 	}
 	rdmactl_close(h);
@@ -230,10 +245,8 @@ static int ipoib_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("Usage: rdmactl ipoib [show [IF | DEV[/PORT]]]\n"
-	       "       rdmactl ipoib set IF mode connected|datagram [mtu N]\n"
-	       "       rdmactl ipoib udev-rule IF NAME\n"
-	       "       rdmactl ipoib help\n");
+	cli_help("ipoib", (const struct cli_spec *const[]) {
+		&ipoib_show_spec, &ipoib_set_spec, &ipoib_udev_spec, NULL });
 	return EXIT_OK;
 }
 

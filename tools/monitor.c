@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * rdmactl monitor [--timestamp]: one line (with -j, one JSON object) per
+ * rdmactl monitor [timestamp]: one line (with -j, one JSON object) per
  * event, flushed as it comes, until SIGINT or SIGTERM.
  */
 #include <errno.h>
@@ -45,8 +45,7 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 		strftime(when, sizeof(when), "%H:%M:%S", localtime(&ts.tv_sec));
 		print_text("[%s.%06ld] ", when, ts.tv_nsec / 1000);
 	}
-	print_str("event", NULL, name);
-	print_text("%s", rdmactl_event_name(ev->type));
+	print_str_fmt("event", name, "%s", rdmactl_event_name(ev->type));
 	if (ev->type == RDMACTL_EVENT_LOST) {
 		if (ev->lost)
 			print_uint("lost", " %" PRIu64 " events; list again to resynchronise", ev->lost);
@@ -61,14 +60,11 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	print_uint("seq", NULL, ev->seq);
 	print_uint("timestamp_ns", NULL, ev->timestamp_ns);
 	if (ev->present & RDMACTL_EVENT_HAS_DEV) {
-		print_text(" %s", ev->dev_name);
-		print_str("ifname", NULL, ev->dev_name);
+		print_str("ifname", " %s", ev->dev_name);
 		print_uint("ifindex", NULL, ev->dev_index);
 	}
-	if (ev->present & RDMACTL_EVENT_HAS_PORT) {
-		print_text("/%u", ev->port);
-		print_uint("port", NULL, ev->port);
-	}
+	if (ev->present & RDMACTL_EVENT_HAS_PORT)
+		print_uint("port", "/%" PRIu64, ev->port);
 	if (ev->old_name[0])
 		print_str("old_name", " old_name %s", ev->old_name);
 	if (ev->present & RDMACTL_EVENT_HAS_STATE) {
@@ -87,12 +83,10 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
 		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
 		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
-		print_bool("restored", ev->roce_restored);
-		if (ev->roce_restored)
-			print_text(" restored");
+		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
 	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
-		print_bool("restored", ev->roce_restored);
+		print_bool("restored", ev->roce_restored, NULL);
 		print_str("roce_error", " restore failed: %s", strerror(-ev->roce_error));
 		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
 	}
@@ -106,23 +100,27 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	return 0;
 }
 
+/* The one command of monitor has no name: "rdmactl monitor [timestamp]". */
+static const struct cli_spec monitor_spec = {
+	.cmd = "monitor", .args = (const struct cli_arg[]) {
+		{ "timestamp", CLI_FLAG, 0, .aliases = "--timestamp -t" },
+		{ .name = NULL },
+	}
+};
+
 int monitor_main(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = monitor_signal };
 	struct rdmactl *h;
-	int i, err = 0;
+	int err = 0;
 
-	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--timestamp") || !strcmp(argv[i], "-t")) {
-			monitor_timestamp = true;
-		} else if (!strcmp(argv[i], "help")) {
-			printf("Usage: rdmactl [-j] monitor [--timestamp]\n");
-			return EXIT_OK;
-		} else {
-			cli_usage_error("\"monitor\" takes only --timestamp, not \"%s\"", argv[i]);
-			return EXIT_USAGE;
-		}
+	if (argc == 1 && !strcmp(argv[0], "help")) {
+		fputs("Usage: ", stdout);
+		cli_usage(stdout, &monitor_spec);
+		return EXIT_OK;
 	}
+	if (cli_parse(&monitor_spec, argc, argv, &monitor_timestamp, NULL))
+		return EXIT_USAGE;
 	h = cli_open();
 	if (!h)
 		return EXIT_ERROR;

@@ -6,21 +6,27 @@
 
 #include "cli.h"
 
-/* "10 Gb/s", "2.5 Gb/s", "56 Gb/s": the rate as sysfs prints it. */
+/*
+ * "rate 10 Gb/s (4X QDR)", "2.5 Gb/s", "56 Gb/s": the rate as sysfs
+ * prints it, then the width and speed it comes from (in JSON always).
+ */
 static void port_print_rate(const struct rdmactl_port_info *p)
 {
-	char rate[32];
+	bool rate = p->present & RDMACTL_PORT_HAS_RATE;
+	char gbps[32];
 
-	if (!(p->present & RDMACTL_PORT_HAS_RATE))
-		return;
 	if (p->rate_mbps % 1000)
-		snprintf(rate, sizeof(rate), "%u.%u", p->rate_mbps / 1000,
+		snprintf(gbps, sizeof(gbps), "%u.%u", p->rate_mbps / 1000,
 			 (p->rate_mbps % 1000) / 100);
 	else
-		snprintf(rate, sizeof(rate), "%u", p->rate_mbps / 1000);
-	print_text(" rate %s Gb/s (%uX %s)", rate, p->active_width,
-		   rdmactl_port_speed_name(p->active_speed));
-	print_uint("rate_mbps", NULL, p->rate_mbps);
+		snprintf(gbps, sizeof(gbps), "%u", p->rate_mbps / 1000);
+	if (rate)
+		print_uint_fmt("rate_mbps", p->rate_mbps, " rate %s Gb/s", gbps);
+	if (p->present & RDMACTL_PORT_HAS_WIDTH)
+		print_uint("active_width", rate ? " (%" PRIu64 "X" : NULL, p->active_width);
+	else if (rate)
+		print_text(" (%uX", p->active_width);
+	print_str("active_speed", rate ? " %s)" : NULL, rdmactl_port_speed_name(p->active_speed));
 }
 
 /* The IPoIB interfaces of every port, listed beside the ports. */
@@ -37,13 +43,10 @@ static void port_print_ipoib(const struct rdmactl_port_info *p)
 			continue;
 		if (!any)
 			print_array_open("ipoib");
-		print_text("%s%s", any ? "," : " ipoib ", ib[i].ifname);
-		if (cli.json) {
-			print_open();
-			print_str("netdev", NULL, ib[i].ifname);
-			print_uint("netdev_index", NULL, ib[i].ifindex);
-			print_close();
-		}
+		print_object_open(NULL);
+		print_str("netdev", any ? ",%s" : " ipoib %s", ib[i].ifname);
+		print_uint("netdev_index", NULL, ib[i].ifindex);
+		print_object_close();
 		any = true;
 	}
 	if (any)
@@ -55,18 +58,14 @@ static void port_print(const void *item)
 	const struct rdmactl_port_info *p = item;
 
 	print_open();
-	print_text("%s/%u:", p->dev_name, p->port);
 	print_uint("ifindex", NULL, p->dev_index);
-	print_str("ifname", NULL, p->dev_name);
-	print_uint("port", NULL, p->port);
+	print_str("ifname", "%s/", p->dev_name);
+	print_uint("port", "%" PRIu64 ":", p->port);
 	print_str("state", " state %s", rdmactl_port_state_name(p->state));
 	print_str("physical_state", " physical_state %s",
 		  rdmactl_port_phys_state_name(p->phys_state));
 	print_str("link_layer", " link_layer %s", rdmactl_link_layer_name(p->link_layer));
 	port_print_rate(p);
-	if (p->present & RDMACTL_PORT_HAS_WIDTH)
-		print_uint("active_width", NULL, p->active_width);
-	print_str("active_speed", NULL, rdmactl_port_speed_name(p->active_speed));
 	if (p->present & RDMACTL_PORT_HAS_IB) {
 		print_uint("lid", " lid %" PRIu64, p->lid);
 		print_uint("sm_lid", " sm_lid %" PRIu64, p->sm_lid);
@@ -131,22 +130,23 @@ static int port_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
 	return 0;
 }
 
+static const struct cli_spec port_show_spec = {
+	.cmd = "port show", .args = (const struct cli_arg[]) {
+		{ "DEV[/PORT]", CLI_DEV_PORT, 0, .flags = CLI_POS },
+		{ .name = NULL },
+	}
+};
+
 static int port_show(int argc, char **argv)
 {
-	char dev[RDMACTL_DEV_NAME_MAX];
+	struct cli_dev_port dp = { .port = 0 };
 	struct port_filter f = { NULL, 0 };
 
-	if (argc > 1) {
-		cli_usage_error("\"port show\" takes one DEV or DEV/PORT at most");
+	if (cli_parse(&port_show_spec, argc, argv, &dp, NULL))
 		return EXIT_USAGE;
-	}
-	if (argc == 1) {
-		if (cli_parse_dev_port(argv[0], dev, sizeof(dev), &f.port)) {
-			cli_usage_error("\"%s\" is not DEV or DEV/PORT (a port is a number from 1)",
-					argv[0]);
-			return EXIT_USAGE;
-		}
-		f.dev = dev;
+	if (dp.dev[0]) {
+		f.dev = dp.dev;
+		f.port = dp.port;
 	}
 	return cli_show(sizeof(struct rdmactl_port_info), port_list, &f, port_print, NULL, f.dev,
 			"cannot list ports");
@@ -156,8 +156,7 @@ static int port_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("Usage: rdmactl port [show [DEV[/PORT]]]\n"
-	       "       rdmactl port help\n");
+	cli_help("port", (const struct cli_spec *const[]) { &port_show_spec, NULL });
 	return EXIT_OK;
 }
 

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One print path for text and JSON, as iproute2's: every value is printed
- * once, with its JSON key and its text format. A NULL text format means
- * the value appears in JSON only (the text line has it elsewhere, or only
- * with -d, which each command decides).
+ * once, by one call with its JSON key and its text format. A NULL text
+ * format means the value appears in JSON only (only with -d in text,
+ * which each command decides, or never). The _fmt calls are for a value
+ * that text shows in its own words (a label, a rate, an age): JSON gets
+ * the value, text what the format makes of the arguments after it.
+ * print_text() is for text with no JSON value: separators, headers,
+ * words about what is absent.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -152,12 +156,24 @@ void print_array_close(void)
 	first = false;
 }
 
-void print_bool(const char *key, bool val)
+/* In text, what text_fmt makes of the arguments after it (NULL: nothing). */
+static void print_text_va(const char *text_fmt, va_list ap)
 {
+	if (!cli.json && text_fmt)
+		vprintf(text_fmt, ap);
+}
+
+void print_bool(const char *key, bool val, const char *text_fmt, ...)
+{
+	va_list ap;
+
 	if (cli.json) {
 		json_key(key);
 		fputs(val ? "true" : "false", stdout);
 	}
+	va_start(ap, text_fmt);
+	print_text_va(text_fmt, ap);
+	va_end(ap);
 }
 
 void print_str(const char *key, const char *text_fmt, const char *val)
@@ -178,6 +194,26 @@ void print_uint(const char *key, const char *text_fmt, uint64_t val)
 	} else if (text_fmt) {
 		printf(text_fmt, val);
 	}
+}
+
+void print_str_fmt(const char *key, const char *val, const char *text_fmt, ...)
+{
+	va_list ap;
+
+	print_str(key, NULL, val);
+	va_start(ap, text_fmt);
+	print_text_va(text_fmt, ap);
+	va_end(ap);
+}
+
+void print_uint_fmt(const char *key, uint64_t val, const char *text_fmt, ...)
+{
+	va_list ap;
+
+	print_uint(key, NULL, val);
+	va_start(ap, text_fmt);
+	print_text_va(text_fmt, ap);
+	va_end(ap);
 }
 
 char *format_guid(uint64_t guid, char *buf, size_t size)

@@ -5,7 +5,6 @@
  *   rdmactl [OPTIONS] OBJECT [COMMAND [ARGS]]
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,17 +65,6 @@ static int version(void)
 	printf("rdmactl %s (librdmactl %s, rdmactl.ko %s)\n", RDMACTL_VERSION,
 	       rdmactl_version(), mod);
 	return EXIT_OK;
-}
-
-void cli_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("rdmactl: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
 }
 
 struct rdmactl *cli_open(void)

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * rdmactl stat [show] [DEV[/PORT]] [--errors] [--baseline]
- * rdmactl stat watch [DEV[/PORT]] [-i SECONDS] [-n COUNT] [--tick-ns NS]
- * rdmactl stat reset [DEV[/PORT]] [--hardware]
+ * rdmactl stat [show] [DEV[/PORT]] [errors] [baseline]
+ * rdmactl stat watch [DEV[/PORT]] [interval SECONDS] [count N] [tick-ns NS]
+ * rdmactl stat reset [DEV[/PORT]] [hardware]
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,70 +17,59 @@
 #include "cli.h"
 
 struct stat_args {
-	char dev[RDMACTL_DEV_NAME_MAX];
-	bool has_dev;
-	uint32_t port;
+	struct cli_dev_port dp;
 	bool errors;
 	bool baseline;
 	bool hardware;
 	double interval;
-	long count;
+	uint32_t count;
 	double tick_ns;
 };
 
-/* DEV[/PORT] and the options a command takes (a string of their names). */
-static int stat_parse(int argc, char **argv, struct stat_args *a, const char *cmd,
-		      const char *takes)
-{
-	int i;
+#define STAT_DEV_PORT \
+	{ "DEV[/PORT]", CLI_DEV_PORT, offsetof(struct stat_args, dp), .flags = CLI_POS }
 
-	memset(a, 0, sizeof(*a));
-	a->interval = 1.0;
-	a->count = -1;
-	for (i = 0; i < argc; i++) {
-		const char *o = argv[i];
-		char *end;
-
-		if (!strcmp(o, "--errors") && strstr(takes, "errors")) {
-			a->errors = true;
-		} else if (!strcmp(o, "--baseline") && strstr(takes, "baseline")) {
-			a->baseline = true;
-		} else if (!strcmp(o, "--hardware") && strstr(takes, "hardware")) {
-			a->hardware = true;
-		} else if ((!strcmp(o, "-i") || !strcmp(o, "-n") || !strcmp(o, "--tick-ns")) &&
-			   strstr(takes, "watch")) {
-			double v;
-
-			if (i + 1 >= argc) {
-				cli_usage_error("%s needs a number", o);
-				return -1;
-			}
-			v = strtod(argv[++i], &end);
-			if (*end || v <= 0 || (o[1] == 'i' && v < 0.1)) {
-				cli_usage_error("\"%s\" is not a valid %s (a positive number%s)",
-						argv[i], o, o[1] == 'i' ? ", at least 0.1" : "");
-				return -1;
-			}
-			if (o[1] == 'i')
-				a->interval = v;
-			else if (o[1] == 'n')
-				a->count = (long)v;
-			else
-				a->tick_ns = v;
-		} else if (o[0] == '-') {
-			cli_usage_error("\"stat %s\" has no option \"%s\"", cmd, o);
-			return -1;
-		} else if (a->has_dev) {
-			cli_usage_error("\"stat %s\" takes one DEV or DEV/PORT at most", cmd);
-			return -1;
-		} else if (cli_parse_dev_port(o, a->dev, sizeof(a->dev), &a->port)) {
-			cli_usage_error("\"%s\" is not DEV or DEV/PORT (a port is a number from 1)", o);
-			return -1;
-		} else {
-			a->has_dev = true;
-		}
+static const struct cli_spec stat_show_spec = {
+	.cmd = "stat show", .args = (const struct cli_arg[]) {
+		STAT_DEV_PORT,
+		{ "errors", CLI_FLAG, offsetof(struct stat_args, errors), .aliases = "--errors" },
+		{ "baseline", CLI_FLAG, offsetof(struct stat_args, baseline),
+		  .aliases = "--baseline" },
+		{ .name = NULL },
 	}
-	return 0;
+};
+
+enum { WATCH_DEV, WATCH_INTERVAL, WATCH_COUNT, WATCH_TICK_NS };
+
+static const struct cli_spec stat_watch_spec = {
+	.cmd = "stat watch", .args = (const struct cli_arg[]) {
+		[WATCH_DEV] = STAT_DEV_PORT,
+		[WATCH_INTERVAL] = { "interval", CLI_REAL, offsetof(struct stat_args, interval),
+				     .value = "SECONDS", .aliases = "-i", .min = 0.1,
+				     .expect = "a number of seconds, at least 0.1" },
+		[WATCH_COUNT] = { "count", CLI_U32, offsetof(struct stat_args, count),
+				  .value = "N", .aliases = "-n", .min = 1, .max = UINT32_MAX,
+				  .expect = "a number of frames from 1" },
+		[WATCH_TICK_NS] = { "tick-ns", CLI_REAL, offsetof(struct stat_args, tick_ns),
+				    .value = "NS", .aliases = "--tick-ns",
+				    .expect = "the PMA's sample tick in nanoseconds, above 0" },
+		{ .name = NULL },
+	}
+};
+
+static const struct cli_spec stat_reset_spec = {
+	.cmd = "stat reset", .args = (const struct cli_arg[]) {
+		STAT_DEV_PORT,
+		{ "hardware", CLI_FLAG, offsetof(struct stat_args, hardware),
+		  .aliases = "--hardware" },
+		{ .name = NULL },
+	}
+};
+
+/* The device, or NULL for every one. */
+static const char *stat_dev(const struct stat_args *a)
+{
+	return a->dp.dev[0] ? a->dp.dev : NULL;
 }
 
 static bool stat_shown(const struct stat_args *a, const struct rdmactl_counter *c)
@@ -125,23 +115,21 @@ static void stat_print_counter(const struct rdmactl_stat *s, const struct rdmact
 	char label[96];
 
 	print_open();
-	print_text("    %-34s %20" PRIu64, stat_label(s, c, label, sizeof(label)), c->value);
-	print_str("name", NULL, c->name);
-	print_uint("value", NULL, c->value);
-	if (c->unit == RDMACTL_UNIT_OCTETS_4) {
-		print_text("  (%" PRIu64 " bytes)", c->bytes);
-		print_uint("bytes", NULL, c->bytes);
-	}
+	print_str_fmt("name", c->name, "    %-34s", stat_label(s, c, label, sizeof(label)));
+	print_uint("value", " %20" PRIu64, c->value);
+	if (c->unit == RDMACTL_UNIT_OCTETS_4)
+		print_uint("bytes", "  (%" PRIu64 " bytes)", c->bytes);
+	/* Stuck at its maximum now: text says so; JSON has value and width. */
 	if ((c->flags & RDMACTL_COUNTER_F_SATURATES) && c->width < 64 &&
 	    c->value == (1ULL << c->width) - 1)
 		print_text("  saturated");
 	print_str("source", NULL, rdmactl_counter_source_name(c->source));
 	print_uint("width", NULL, c->width);
 	print_str("unit", NULL, rdmactl_counter_unit_name(c->unit));
-	print_bool("error", c->flags & RDMACTL_COUNTER_F_ERROR);
-	print_bool("saturates", c->flags & RDMACTL_COUNTER_F_SATURATES);
-	print_bool("wraps", c->flags & RDMACTL_COUNTER_F_WRAPS);
-	print_bool("baselined", c->flags & RDMACTL_COUNTER_F_BASELINED);
+	print_bool("error", c->flags & RDMACTL_COUNTER_F_ERROR, NULL);
+	print_bool("saturates", c->flags & RDMACTL_COUNTER_F_SATURATES, NULL);
+	print_bool("wraps", c->flags & RDMACTL_COUNTER_F_WRAPS, NULL);
+	print_bool("baselined", c->flags & RDMACTL_COUNTER_F_BASELINED, NULL);
 	print_close();
 }
 
@@ -156,25 +144,18 @@ static void stat_print(const void *item)
 		return;
 
 	print_open();
-	if (s->port)
-		print_text("%s/%u:", s->dev_name, s->port);
-	else
-		print_text("%s: device counters", s->dev_name);
 	print_uint("ifindex", NULL, s->dev_index);
-	print_str("ifname", NULL, s->dev_name);
-	print_uint("port", NULL, s->port);
+	print_str("ifname", s->port ? "%s/" : "%s: device counters", s->dev_name);
+	print_uint("port", s->port ? "%" PRIu64 ":" : NULL, s->port);
 	print_uint("timestamp_ns", NULL, s->timestamp_ns);
 	if (s->pma_set)
 		print_str("pma_set", " pma %s", rdmactl_pma_set_name(s->pma_set));
-	if (s->hw_partial) {
-		print_text(", partial: driver counters of bound QPs or optional ones are missing (rdma statistic has them)");
-		print_bool("partial", true);
-	}
-	if (s->baseline_ns) {
-		print_text(" (less the baseline of %.1f s ago)",
-			   (double)(s->timestamp_ns - s->baseline_ns) / 1e9);
-		print_uint("baseline_ns", NULL, s->baseline_ns);
-	}
+	if (s->hw_partial)
+		print_bool("partial", true, ", partial: driver counters of bound QPs or optional %s",
+			   "ones are missing (rdma statistic has them)");
+	if (s->baseline_ns)
+		print_uint_fmt("baseline_ns", s->baseline_ns, " (less the baseline of %.1f s ago)",
+			       (double)(s->timestamp_ns - s->baseline_ns) / 1e9);
 	print_text("\n");
 	print_array_open("counters");
 	for (i = 0; i < s->num_counters; i++)
@@ -207,35 +188,35 @@ static int stat_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
 {
 	const struct stat_args *a = arg;
 
-	return rdmactl_stat_list(h, a->has_dev ? a->dev : NULL, a->port,
+	return rdmactl_stat_list(h, stat_dev(a), a->dp.port,
 				 a->baseline ? RDMACTL_STAT_BASELINE : 0, stat_collect, v);
 }
 
 static int stat_show(int argc, char **argv)
 {
-	struct stat_args a;
+	struct stat_args a = { .errors = false };
 
-	if (stat_parse(argc, argv, &a, "show", "errors baseline"))
+	if (cli_parse(&stat_show_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
 	print_args = &a;
 	return cli_show(sizeof(struct rdmactl_stat *), stat_list, &a, stat_print,
-			stat_release, a.has_dev ? a.dev : NULL, "cannot read counters");
+			stat_release, stat_dev(&a), "cannot read counters");
 }
 
 static int stat_reset(int argc, char **argv)
 {
-	struct stat_args a;
+	struct stat_args a = { .hardware = false };
 	struct rdmactl *h;
 	int err;
 
-	if (stat_parse(argc, argv, &a, "reset", "hardware"))
+	if (cli_parse(&stat_reset_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
 	h = cli_open();
 	if (!h)
 		return EXIT_ERROR;
-	err = rdmactl_stat_reset(h, a.has_dev ? a.dev : NULL, a.port,
+	err = rdmactl_stat_reset(h, stat_dev(&a), a.dp.port,
 				 a.hardware ? RDMACTL_STAT_HARDWARE : 0);
-	err = err ? cli_fail(h, err, a.has_dev ? a.dev : NULL, "cannot reset counters") : EXIT_OK;
+	err = err ? cli_fail(h, err, stat_dev(&a), "cannot reset counters") : EXIT_OK;
 	rdmactl_close(h);
 	return err;
 }
@@ -281,9 +262,8 @@ static void watch_port(const struct stat_args *a, const struct rdmactl_stat *pre
 	size_t i;
 
 	print_open();
-	print_text("%s/%u", cur->dev_name, cur->port);
-	print_str("ifname", NULL, cur->dev_name);
-	print_uint("port", NULL, cur->port);
+	print_str("ifname", "%s/", cur->dev_name);
+	print_uint("port", "%" PRIu64, cur->port);
 	print_array_open("rates");
 	for (i = 0; i < cur->num_counters && dt > 0; i++) {
 		const struct rdmactl_counter *c = &cur->counters[i];
@@ -303,30 +283,25 @@ static void watch_port(const struct stat_args *a, const struct rdmactl_stat *pre
 		if (c->unit == RDMACTL_UNIT_OCTETS_4)
 			rate *= 4;
 		name = stat_label(cur, c, label, sizeof(label));
-		print_open();
-		print_str("name", NULL, c->name);
+		print_object_open(NULL);
+		print_str_fmt("name", c->name, " %s", name);
 		if (c->flags & RDMACTL_COUNTER_F_ERROR) {
-			print_text(" %s %s%" PRIu64, name, how == RDMACTL_DELTA_SATURATED ?
-				   ">=+" : "+", delta);
-			print_uint("increment", NULL, delta);
+			print_uint_fmt("increment", delta, " %s%" PRIu64,
+				       how == RDMACTL_DELTA_SATURATED ? ">=+" : "+", delta);
 		} else if (c->unit == RDMACTL_UNIT_TICKS && a->tick_ns) {
-			double share = rate * a->tick_ns / 1e9 * 100;
-
-			print_text(" %s %.1f%%", name, share);
-			print_uint("per_second", NULL, (uint64_t)rate);
+			print_uint_fmt("per_second", (uint64_t)rate, " %.1f%%",
+				       rate * a->tick_ns / 1e9 * 100);
 		} else {
-			print_text(" %s %s%s/s", name, how == RDMACTL_DELTA_SATURATED ? ">=" : "",
-				   human(rate, buf, sizeof(buf)));
-			if (c->unit == RDMACTL_UNIT_OCTETS_4)
-				print_text("B");
-			print_uint(c->unit == RDMACTL_UNIT_OCTETS_4 ? "bytes_per_second" :
-				   "per_second", NULL, (uint64_t)rate);
+			bool bytes = c->unit == RDMACTL_UNIT_OCTETS_4;
+
+			print_uint_fmt(bytes ? "bytes_per_second" : "per_second", (uint64_t)rate,
+				       " %s%s%s/s", how == RDMACTL_DELTA_SATURATED ? ">=" : "",
+				       human(rate, buf, sizeof(buf)), bytes ? "B" : "");
 		}
-		print_bool("saturated", how == RDMACTL_DELTA_SATURATED);
-		print_bool("reset", how == RDMACTL_DELTA_RESET);
+		print_bool("saturated", how == RDMACTL_DELTA_SATURATED, NULL);
+		print_bool("reset", how == RDMACTL_DELTA_RESET, NULL);
 		print_str("source", NULL, rdmactl_counter_source_name(c->source));
-		if (cli.json)
-			print_close();
+		print_object_close();
 	}
 	print_array_close();
 	if (!moved)
@@ -359,20 +334,24 @@ static int stat_watch(int argc, char **argv)
 	struct cli_vec prev = { .size = sizeof(struct rdmactl_stat *) };
 	struct cli_vec cur = { .size = sizeof(struct rdmactl_stat *) };
 	bool tty = isatty(STDOUT_FILENO) && !cli.json;
-	struct stat_args a;
+	struct stat_args a = { .interval = 1.0 };
+	unsigned int given;
 	struct rdmactl *h;
+	long count = -1;	/* frames after the first; -1: until stopped */
 	int err = 0, tries;
 	size_t i;
 
-	if (stat_parse(argc, argv, &a, "watch", "watch"))
+	if (cli_parse(&stat_watch_spec, argc, argv, &a, &given))
 		return EXIT_USAGE;
+	if (given & (1U << WATCH_COUNT))
+		count = a.count;
 	h = cli_open();
 	if (!h)
 		return EXIT_ERROR;
 	signal(SIGINT, watch_signal);
 	signal(SIGTERM, watch_signal);
 
-	for (long frame = 0; !watch_stop && (a.count < 0 || frame <= a.count); frame++) {
+	for (long frame = 0; !watch_stop && (count < 0 || frame <= count); frame++) {
 		for (tries = 0; tries < 5; tries++) {
 			cli_vec_clear(&cur, stat_release);
 			err = stat_list(h, &a, &cur);
@@ -380,7 +359,7 @@ static int stat_watch(int argc, char **argv)
 				break;
 		}
 		if (err) {
-			err = cli_fail(h, err, a.has_dev ? a.dev : NULL, "cannot read counters");
+			err = cli_fail(h, err, stat_dev(&a), "cannot read counters");
 			break;
 		}
 		if (frame) {
@@ -411,7 +390,7 @@ static int stat_watch(int argc, char **argv)
 			prev = cur;
 			cur = t;
 		}
-		if (a.count < 0 || frame < a.count)
+		if (count < 0 || frame < count)
 			watch_sleep(a.interval);
 	}
 	cli_vec_clear(&prev, stat_release);
@@ -426,17 +405,17 @@ static int stat_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("Usage: rdmactl stat [show] [DEV[/PORT]] [--errors] [--baseline]\n"
-	       "       rdmactl stat watch [DEV[/PORT]] [-i SECONDS] [-n COUNT] [--tick-ns NS]\n"
-	       "       rdmactl stat reset [DEV[/PORT]] [--hardware]\n"
-	       "       rdmactl stat help\n");
+	cli_help("stat", (const struct cli_spec *const[]) {
+		&stat_show_spec, &stat_watch_spec, &stat_reset_spec, NULL });
+	printf("\"rdmactl stat DEV[/PORT]\" is \"stat show\". Until the next release, the old\n"
+	       "--errors, --baseline, -i, -n, --tick-ns and --hardware still work.\n");
 	return EXIT_OK;
 }
 
 static const struct cli_cmd stat_cmds[] = {
 	{ "show", stat_show, "one snapshot of the counters" },
 	{ "watch", stat_watch, "rates, redrawn every interval" },
-	{ "reset", stat_reset, "a baseline, or (--hardware) zero the PMA" },
+	{ "reset", stat_reset, "a baseline, or (hardware) zero the PMA" },
 	{ "help", stat_help, "this text" },
 	{ NULL, NULL, NULL }
 };

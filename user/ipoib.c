@@ -86,16 +86,27 @@ RDMACTL_EXPORT int rdmactl_ipoib_list(struct rdmactl *h, const char *ifname, con
 	return rdmactl_transact(&req, nlh);
 }
 
-RDMACTL_EXPORT int rdmactl_ipoib_set(struct rdmactl *h, const char *ifname, uint8_t mode,
-				     uint32_t mtu)
+RDMACTL_EXPORT int rdmactl_ipoib_modify(struct rdmactl *h, const char *ifname,
+					unsigned int what, uint8_t mode, uint32_t mtu)
 {
 	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
 
+	if (what & ~(RDMACTL_IPOIB_MODIFY_MODE | RDMACTL_IPOIB_MODIFY_MTU))
+		return -EINVAL;
 	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_IPOIB_SET, 0);
 	mnl_attr_put_strz(nlh, RDMACTL_A_IPOIB_IFNAME, ifname);
-	mnl_attr_put_u8(nlh, RDMACTL_A_IPOIB_MODE, mode);
-	if (mtu)
+	if (what & RDMACTL_IPOIB_MODIFY_MODE)
+		mnl_attr_put_u8(nlh, RDMACTL_A_IPOIB_MODE, mode);
+	if (what & RDMACTL_IPOIB_MODIFY_MTU)
 		mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_MTU, mtu);
 	return rdmactl_transact(&req, nlh);
+}
+
+/* LIBRDMACTL_1's call: an mtu of 0 meant "none given". */
+RDMACTL_EXPORT int rdmactl_ipoib_set(struct rdmactl *h, const char *ifname, uint8_t mode,
+				     uint32_t mtu)
+{
+	return rdmactl_ipoib_modify(h, ifname, RDMACTL_IPOIB_MODIFY_MODE |
+				    (mtu ? RDMACTL_IPOIB_MODIFY_MTU : 0), mode, mtu);
 }

@@ -233,8 +233,30 @@ int rdmactl_ipoib_list(struct rdmactl *h, const char *ifname, const char *dev,
 		       uint32_t port, rdmactl_ipoib_cb cb, void *arg);
 
 /*
- * Switch an interface to datagram or connected mode, and to mtu unless 0
- * (then the mode's own). Needs CAP_NET_ADMIN; on failure nothing changed.
+ * What rdmactl_ipoib_modify() changes. Every set call of the library names
+ * the optional fields it is given with such a "what" bitmask, as
+ * rdmactl_roce_set() and rdmactl_stat_reset()'s flags do and as
+ * ibv_modify_qp()'s attr_mask does: a value is never both a setting and
+ * a "not given" marker.
+ */
+enum {
+	RDMACTL_IPOIB_MODIFY_MODE = 1 << 0,	/* mode: datagram or connected */
+	RDMACTL_IPOIB_MODIFY_MTU = 1 << 1,	/* mtu, in bytes */
+};
+
+/*
+ * Switch an interface to datagram or connected mode, and to mtu when
+ * RDMACTL_IPOIB_MODIFY_MTU is in what (else the mode's own MTU). Today's
+ * kernel module needs the mode: without RDMACTL_IPOIB_MODIFY_MODE it
+ * refuses with -EINVAL and says so. -EINVAL for a bit it does not know.
+ * Needs CAP_NET_ADMIN; on failure nothing changed. (LIBRDMACTL_1.2)
+ */
+int rdmactl_ipoib_modify(struct rdmactl *h, const char *ifname, unsigned int what,
+			 uint8_t mode, uint32_t mtu);
+
+/*
+ * The call of LIBRDMACTL_1, kept: rdmactl_ipoib_modify() with the mode, and
+ * with mtu unless it is 0 (then the mode's own).
  */
 int rdmactl_ipoib_set(struct rdmactl *h, const char *ifname, uint8_t mode, uint32_t mtu);
 

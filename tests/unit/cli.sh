@@ -29,10 +29,10 @@ t_eq "module not loaded: one line saying so and how to load it" \
 t_run "dev show without the module" 1 "$rdmactl" -j dev show
 t_eq "no partial JSON without the module" "" "$T_OUT"
 t_run "gid find without an address" 2 "$rdmactl" gid find
-t_eq "gid find asks for --ip" 'rdmactl: "gid find" needs --ip ADDR' "$T_ERR"
+t_eq "gid find asks for ip" 'rdmactl: "gid find" needs ip ADDR' "$T_ERR"
 t_run "gid find --ip of a word" 2 "$rdmactl" gid find --ip nonsense
 t_run "gid show --type of an unknown type" 2 "$rdmactl" gid show --type v3
-t_eq "gid show --type names the choices" 'rdmactl: --type takes ib, v1 or v2' "$T_ERR"
+t_eq "gid show --type names the word and the choices" 'rdmactl: --type "v3": use ib, v1 or v2' "$T_ERR"
 t_run "gid show of two devices" 2 "$rdmactl" gid show rxe0 rxe1
 t_run "roce set without a device" 2 "$rdmactl" roce set
 t_run "roce set of an unknown mode" 2 "$rdmactl" roce set rxe0 mode v3
@@ -42,6 +42,83 @@ t_run "roce set of nothing" 2 "$rdmactl" roce set rxe0/1
 t_eq "roce set says what it takes" 'rdmactl: "roce set" needs mode v1|v2, tos N or both' "$T_ERR"
 t_run "roce forget with extra words" 2 "$rdmactl" roce forget rxe0 mode
 t_run "roce show without the module" 1 "$rdmactl" roce show
+# Every command's words, new and old spellings: each parses (and then
+# fails for want of the module, exit 1), an alias as its keyword does.
+notloaded='rdmactl: the rdmactl kernel module is not loaded; load it with "modprobe rdmactl"'
+while read -r line; do
+	# shellcheck disable=SC2086
+	t_run "parses: $line" 1 "$rdmactl" $line
+	t_eq "and reaches the kernel: $line" "$notloaded" "$T_ERR"
+done <<'EOF'
+dev show rxe0
+port show rxe0/1
+port sh rxe0/1
+stat rxe0/1
+stat show errors baseline rxe0/1
+stat show --errors --baseline rxe0/1
+stat show err base
+stat --errors
+stat watch interval 0.5 count 2 tick-ns 4.5 rxe0/1
+stat watch -i 0.5 -n 2 --tick-ns 4.5 rxe0/1
+stat watch int 1 co 1
+stat reset hardware rxe0/1
+stat reset --hardware rxe0/1
+stat reset rxe0 h
+gid show rxe0/1 type v2 netdev veth0
+gid show rxe0/1 --type v2 --netdev veth0
+gid show -j rxe0 --type v1
+gid find ip 192.0.2.1 type v2 rxe0/1
+gid find --ip 2001:db8::1 --type v2
+gid find i 192.0.2.1 t ib
+roce show probe rxe0/1
+roce show --probe rxe0/1
+roce show rxe0/1 probe
+roce set rxe0/1 mode v1 tos 106
+roce set rxe0 tos 0x20
+roce set rxe0/1 t 1
+roce forget rxe0
+ipoib show ib0
+ipoib show fakeib0/1
+ipoib set ib0 mode connected mtu 9000
+ipoib set ib0 mode datagram
+ipoib set ib0 mo datagram mt 2044
+ipoib udev-rule ib0 ib-uplink
+EOF
+t_run "monitor timestamp parses" 1 "$rdmactl" monitor timestamp
+t_run "monitor --timestamp too" 1 "$rdmactl" monitor --timestamp
+t_run "and -t" 1 "$rdmactl" monitor -t
+
+# Each usage error: exit 2 and one line naming the word and what it wants.
+while IFS='|' read -r args want; do
+	# shellcheck disable=SC2086
+	t_run "refused: $args" 2 "$rdmactl" $args
+	t_eq "names the problem: $args" "rdmactl: $want" "$T_ERR"
+done <<'EOF'
+ipoib set ib0 m connected|"m" is ambiguous in "ipoib set": mode or mtu?
+ipoib set ib0 mode|mode needs a value: connected or datagram
+ipoib set ib0 mode reliable|mode "reliable": use connected or datagram
+ipoib set ib0 mtu 9000|"ipoib set" needs mode connected|datagram
+ipoib set ib0 mode connected mtu 0|mtu "0": use a number of bytes from 1
+ipoib set|"ipoib set" needs IF
+ipoib set abcdefghijklmnopq mode connected|IF "abcdefghijklmnopq": use an interface name, at most 15 characters
+ipoib udev-rule ib0 a/b|NAME "a/b": use at most 15 characters, no '/', spaces, quotes or globs
+ipoib udev-rule ib0|"ipoib udev-rule" needs NAME
+stat watch -i 0.05|-i "0.05": use a number of seconds, at least 0.1
+stat watch count x|count "x": use a number of frames from 1
+stat watch -n|-n needs a value: a number of frames from 1
+stat show --hardware|"stat show" has no option "--hardware"; usage: rdmactl stat show [DEV[/PORT]] [errors] [baseline]
+stat reset rxe0 rxe1|"stat reset" does not take "rxe1"; usage: rdmactl stat reset [DEV[/PORT]] [hardware]
+roce set rxe0 tos 256|tos "256": use a number from 0 to 255
+roce set rxe0 tos -1|tos "-1": use a number from 0 to 255
+roce set rxe0/0 tos 1|"rxe0/0" is not DEV[/PORT]: a port is a number from 1 to 4294967295
+roce show --probe rxe0 rxe1|"roce show" does not take "rxe1"; usage: rdmactl roce show [probe] [DEV[/PORT]]
+gid find --ip nonsense|--ip "nonsense": use an IPv4 or IPv6 address
+gid show type|type needs a value: ib, v1 or v2
+gid show rxe0 --netdev abcdefghijklmnopq|--netdev "abcdefghijklmnopq": use an interface name, at most 15 characters
+dev show rxe0/1|"rxe0/1" is not DEV: a device name has no '/' (this command takes no port)
+port show /1|"/1" is not DEV[/PORT]: the device name is empty
+monitor frob|"monitor" does not take "frob"; usage: rdmactl monitor [timestamp]
+EOF
 t_run "--version without the module" 0 "$rdmactl" --version
 t_match "--version says the module is not loaded" '^rdmactl [0-9.]+ \(librdmactl [0-9.]+, rdmactl.ko not loaded\)$' "$T_OUT"
 t_done
