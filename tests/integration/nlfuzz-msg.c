@@ -215,16 +215,60 @@ void put_attrs(struct msg *m, const struct fuzz_req *req, unsigned int odds)
 			put_value(m, &req->attrs[i]);
 }
 
-/* A request a real caller could send, for the mutators to start from. */
+/*
+ * Attributes that name one object two ways, which the spec cannot say
+ * either: a caller sends one of them (seven times in eight here, both
+ * the eighth), so that most requests name an object at all.
+ */
+static const uint16_t either[][2] = {
+	{ RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME },
+	{ RDMACTL_A_IPOIB_IFINDEX, RDMACTL_A_IPOIB_IFNAME },
+};
+#define NEITHER (sizeof(either) / sizeof(either[0]))
+
+static int takes(const struct fuzz_req *req, uint16_t type)
+{
+	int i;
+
+	for (i = 0; i < req->n; i++)
+		if (req->attrs[i].type == type)
+			return 1;
+	return 0;
+}
+
+/* A request a real caller could send, for the mutators to start from:
+ * one of each pair above, and each other attribute one time in two.
+ */
 const struct fuzz_op *valid_request(struct msg *m)
 {
+	uint16_t key[NEITHER] = { 0 }, skip[NEITHER] = { 0 };
 	const struct fuzz_op *op;
+	unsigned int i, j, k;
 
 	do
 		op = &ops[pick(nops)];
 	while (!op->doit.ok);
 	msg_start(m, family, NLM_F_REQUEST | NLM_F_ACK, op->cmd);
-	put_attrs(m, &op->doit, 2);
+	for (j = 0; j < NEITHER; j++) {
+		if (!takes(&op->doit, either[j][0]) || !takes(&op->doit, either[j][1]))
+			continue;
+		k = pick(2);
+		key[j] = either[j][k];
+		skip[j] = pick(8) ? either[j][!k] : 0;
+	}
+	for (i = 0; i < (unsigned int)op->doit.n; i++) {
+		const struct fuzz_attr *a = &op->doit.attrs[i];
+		int put_it = pick(2);
+
+		for (j = 0; j < NEITHER; j++) {
+			if (a->type == key[j])
+				put_it = 1;
+			if (a->type == skip[j])
+				put_it = 0;
+		}
+		if (put_it)
+			put_value(m, a);
+	}
 	return op;
 }
 
