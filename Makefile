@@ -65,9 +65,11 @@ style:
 
 # What is generated from the netlink spec (Documentation/netlink/specs/
 # rdmactl.yaml), committed, and checked by tests/spec.sh: the library's
-# attribute types.
+# attribute types, nlraw's names and nlfuzz's table of requests.
 regen:
 	scripts/spec.py lib-types >user/attr-types.h
+	scripts/spec.py nlraw-names >tests/integration/nlraw-names.h
+	scripts/spec.py nlfuzz-requests >tests/integration/nlfuzz-requests.h
 
 # Everything but the module (dkms-install, or the rdmactl-dkms package):
 # CLI, library, headers, pkg-config file, man pages, bash completion, and

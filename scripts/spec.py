@@ -6,6 +6,13 @@ against it.
 
   spec.py lib-types            the library's attribute type table
                                (user/attr-types.h), on stdout
+  spec.py nlraw-names          nlraw's table of every op and attribute
+                               by its uapi name without prefix
+                               (tests/integration/nlraw-names.h)
+  spec.py nlfuzz-requests      nlfuzz's table of the attributes each op's
+                               do and dump requests take, with their
+                               types and limits
+                               (tests/integration/nlfuzz-requests.h)
   spec.py header-check         a C program that compiles only when the
                                uapi header's values are the spec's, and
                                prints what differs in its strings
@@ -121,6 +128,91 @@ def lib_types(spec):
         print(f"\t[{c}] = {MNL_TYPES[a['type']]},")
     print("};")
 
+
+def generated(source, what, license="GPL-2.0"):
+    """The opening comment of a generated C header."""
+    print(f"/* SPDX-License-Identifier: {license} */")
+    print("/*")
+    print(" * Generated from Documentation/netlink/specs/rdmactl.yaml by")
+    print(f" * scripts/spec.py {source} (make regen): do not edit.")
+    for line in what:
+        print(f" * {line}")
+    print(" */")
+
+
+def nlraw_names(spec):
+    """Ops and attributes by their C names less the prefix: DEV_GET."""
+    s = main_set(spec)
+    rows = [(c_upper(op["name"]), c) for op, c, _ in ops(spec)]
+    rows += [(c_upper(a["name"]), c) for a, c, _ in attr_sets(spec)[s["name"]]]
+    # nlraw looks a name up by itself, so one name must mean one thing.
+    dup = {n for n, _ in rows if [m for m, _ in rows].count(n) > 1}
+    if dup:
+        sys.exit(f"spec.py: ops and attributes share names: {sorted(dup)}")
+    generated("nlraw-names", ["The names nlraw takes for commands and attribute types."])
+    print("static const struct { const char *name; unsigned int value; } names[] = {")
+    for n, c in rows:
+        print(f'\t{{ "{n}", {c} }},')
+    print("};")
+
+
+# nlfuzz's kinds of attribute, what it generates and damages by.
+FUZZ_KINDS = {"flag": "FUZZ_FLAG", "u8": "FUZZ_U8", "u16": "FUZZ_U16",
+              "u32": "FUZZ_U32", "s32": "FUZZ_U32", "u64": "FUZZ_U64",
+              "string": "FUZZ_STRING", "binary": "FUZZ_BINARY"}
+
+
+def request_limits(spec, a):
+    """(min, max) of an integer, or (0, max-len) of a string: what the
+    kernel's policy accepts, else an enum's values, else the type's."""
+    checks = a.get("checks", {})
+    if a["type"] == "string":
+        return 0, limit(spec, checks.get("max-len", 0))
+    if a["type"] == "binary":
+        n = limit(spec, checks.get("exact-len", checks.get("max-len", 0)))
+        return n, n
+    if a["type"] not in FULL_RANGE and a["type"] != "s32":
+        return 0, 0
+    lo, hi = FULL_RANGE.get(a["type"], (0, 0xffffffff))
+    if "enum" in a and "min" not in checks and "max" not in checks:
+        values = [v for d, entries in enums(spec) if d["name"] == a["enum"]
+                  for _, v in entries]
+        lo, hi = min(values), max(values)
+    return limit(spec, checks.get("min", lo)), limit(spec, checks.get("max", hi))
+
+
+def nlfuzz_requests(spec):
+    """The table only: its types are nlfuzz.h's, hand-written."""
+    s = main_set(spec)
+    by_name = {a["name"]: (a, c) for a, c, _ in attr_sets(spec)[s["name"]]}
+    the_ops = [(op, c) for op, c, _ in ops(spec) if "do" in op or "dump" in op]
+    most = max(len(op[m].get("request", {}).get("attributes", []))
+               for op, _ in the_ops for m in ("do", "dump") if m in op)
+    generated("nlfuzz-requests", [
+        "Each op a caller can send (nlfuzz.h's struct fuzz_op): whether it",
+        "changes state (admin-perm), and the attributes its do and dump",
+        "requests take, with their types and what the kernel's policy",
+        "accepts: min and max of an integer, max-len of a string, the",
+        "length of a binary."])
+    print(f'_Static_assert({most} <= FUZZ_MAX_ATTRS, "nlfuzz.h: FUZZ_MAX_ATTRS is too small");')
+    print()
+    print("static const struct fuzz_op fuzz_ops[] = {")
+    for op, c in the_ops:
+        print(f"\t{{\n\t\t.name = \"{c_upper(op['name'])}\", .cmd = {c},"
+              f" .admin = {int('admin-perm' in op.get('flags', []))},")
+        for m in ("do", "dump"):
+            if m not in op:
+                continue
+            names = op[m].get("request", {}).get("attributes", [])
+            print(f"\t\t.{m}it = {{ 1, {len(names)}, {{")
+            for n in names:
+                a, ac = by_name[n]
+                lo, hi = request_limits(spec, a)
+                hi = f"{hi:#x}" if hi >= 0xff else hi
+                print(f"\t\t\t{{ {ac}, {FUZZ_KINDS[a['type']]}, {lo}, {hi} }},")
+            print("\t\t} },")
+        print("\t},")
+    print("};")
 
 def header_check(spec):
     """Static asserts for values; the names' strings compared at run time."""
@@ -270,6 +362,10 @@ def main():
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "lib-types":
         lib_types(spec)
+    elif cmd == "nlraw-names":
+        nlraw_names(spec)
+    elif cmd == "nlfuzz-requests":
+        nlfuzz_requests(spec)
     elif cmd == "header-check":
         header_check(spec)
     elif cmd == "header-names" and len(sys.argv) == 3:

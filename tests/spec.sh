@@ -2,7 +2,8 @@
 # The netlink spec (Documentation/netlink/specs/rdmactl.yaml) is the
 # protocol's source: it passes the kernel's JSON schema for genetlink-c
 # specs and loads in the kernel's ynl; the uapi header has its values and
-# no name it lacks; the library's type table is generated from it. Each
+# no name it lacks; the library's type table and the tables of the test
+# programs nlraw and nlfuzz are generated from it (make regen). Each
 # check is also shown failing on a planted difference. The loaded
 # module's policies are compared with it in the VM (integration/ynl.sh).
 . "$(dirname "$0")/lib.sh"
@@ -57,4 +58,12 @@ t_eq "user/attr-types.h is what the spec generates (make regen)" "" \
 t_eq "with one line per attribute" \
 	"$(($(grep -c '^	RDMACTL_A_[A-Z0-9_]*,' "$top/uapi/linux/rdmactl.h") - 1))" \
 	"$(grep -c '^	\[RDMACTL_A_' "$work/attr-types.h")"
+
+# The test programs' tables, generated the same way: a spec edited
+# without make regen fails here.
+for gen in nlraw-names nlfuzz-requests; do
+	"$top/scripts/spec.py" $gen >"$work/$gen.h"
+	t_eq "tests/integration/$gen.h is what the spec generates (make regen)" "" \
+		"$(diff -u "$top/tests/integration/$gen.h" "$work/$gen.h")"
+done
 t_done

@@ -28,22 +28,10 @@
 
 static uint16_t family;
 
-static const struct { const char *name; unsigned int value; } names[] = {
-	{ "DEV_GET", RDMACTL_CMD_DEV_GET }, { "PORT_GET", RDMACTL_CMD_PORT_GET },
-	{ "DEV_INDEX", RDMACTL_A_DEV_INDEX }, { "DEV_NAME", RDMACTL_A_DEV_NAME },
-	{ "PORT_INDEX", RDMACTL_A_PORT_INDEX }, { "PORT_STATE", RDMACTL_A_PORT_STATE },
-	{ "STAT_GET", RDMACTL_CMD_STAT_GET }, { "STAT_RESET", RDMACTL_CMD_STAT_RESET },
-	{ "STAT_BASELINE", RDMACTL_A_STAT_BASELINE },
-	{ "STAT_RESET_HARDWARE", RDMACTL_A_STAT_RESET_HARDWARE },
-	{ "GID_GET", RDMACTL_CMD_GID_GET }, { "GID_INDEX", RDMACTL_A_GID_INDEX },
-	{ "ROCE_GET", RDMACTL_CMD_ROCE_GET }, { "ROCE_SET", RDMACTL_CMD_ROCE_SET },
-	{ "ROCE_MODE", RDMACTL_A_ROCE_MODE }, { "ROCE_TOS", RDMACTL_A_ROCE_TOS },
-	{ "ROCE_CLEAR", RDMACTL_A_ROCE_CLEAR },
-	{ "IPOIB_SET", RDMACTL_CMD_IPOIB_SET }, { "IPOIB_IFNAME", RDMACTL_A_IPOIB_IFNAME },
-	{ "IPOIB_MODE", RDMACTL_A_IPOIB_MODE },
-};
+/* Every op and attribute of the spec: DEV_GET, DEV_INDEX... */
+#include "nlraw-names.h"
 
-/* A number, or one of the uapi names above without its prefix. */
+/* A number, or a uapi name without its prefix (nlraw-names.h). */
 static unsigned long number(const char *s)
 {
 	size_t i;
