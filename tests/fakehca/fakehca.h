@@ -126,7 +126,7 @@ struct fake_dev_opts {
 	bool roce;			/* RoCE v1 and v2 on netdevs[] */
 	/* netdev_op=get: ops.get_netdev (mlx4), never ib_device_set_netdev */
 	bool netdev_get;
-	char netdevs[128];		/* comma-separated; port N takes the Nth */
+	char netdevs[128];		/* comma-separated; port N takes the Nth, or the last */
 };
 
 struct fake_dev {

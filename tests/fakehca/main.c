@@ -16,7 +16,8 @@
  *   veto_mtu=N[,N...] writable at run time: no ipoib interface of ours may
  *                     take these MTUs (netdev.c)
  *   link_layer=L      ib (default), or roce: RoCE v1 and v2 ports, each on
- *                     a netdev of netdevs=IF[,IF...] (port N on the Nth)
+ *                     a netdev of netdevs=IF[,IF...] (port N on the Nth,
+ *                     the last on the ports after it too)
  *   netdev_op=O       set (default): the ports' netdevs go to ib_core with
  *                     ib_device_set_netdev(); get: the driver answers
  *                     ops.get_netdev() instead and never tells ib_core, as
@@ -54,7 +55,7 @@ module_param(link_layer, charp, 0444);
 MODULE_PARM_DESC(link_layer, "ib, or roce (RoCE v1 and v2 on netdevs=)");
 static char *netdevs = "";
 module_param(netdevs, charp, 0444);
-MODULE_PARM_DESC(netdevs, "RoCE: netdevs of ports 1, 2, ..., comma-separated");
+MODULE_PARM_DESC(netdevs, "RoCE: netdevs of ports 1, 2, ..., comma-separated; the last: the rest");
 static char *netdev_op = "set";
 module_param(netdev_op, charp, 0444);
 MODULE_PARM_DESC(netdev_op, "RoCE: set (ib_device_set_netdev) or get (ops.get_netdev)");
@@ -71,66 +72,6 @@ DEFINE_MUTEX(fake_lock);
 DEFINE_SPINLOCK(fake_list_lock);
 LIST_HEAD(fake_devices);
 static u32 fake_next_id;
-
-static const char *const fake_state_names[] = {
-	[IB_PORT_DOWN] = "down", [IB_PORT_INIT] = "init",
-	[IB_PORT_ARMED] = "armed", [IB_PORT_ACTIVE] = "active",
-};
-
-int fake_parse_state(const char *s, enum ib_port_state *out)
-{
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(fake_state_names); i++) {
-		if (fake_state_names[i] && sysfs_streq(s, fake_state_names[i])) {
-			*out = i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
-const char *fake_state_name(enum ib_port_state state)
-{
-	if (state < ARRAY_SIZE(fake_state_names) && fake_state_names[state])
-		return fake_state_names[state];
-	return "unknown";
-}
-
-int fake_parse_pma(const char *s, enum fake_pma_mode *out)
-{
-	if (sysfs_streq(s, "ext"))
-		*out = FAKE_PMA_EXT;
-	else if (sysfs_streq(s, "noietf"))
-		*out = FAKE_PMA_NOIETF;
-	else if (sysfs_streq(s, "basic"))
-		*out = FAKE_PMA_BASIC;
-	else
-		return -EINVAL;
-	return 0;
-}
-
-int fake_parse_link_layer(const char *s, bool *roce)
-{
-	if (sysfs_streq(s, "ib"))
-		*roce = false;
-	else if (sysfs_streq(s, "roce"))
-		*roce = true;
-	else
-		return -EINVAL;
-	return 0;
-}
-
-int fake_parse_netdev_op(const char *s, bool *get)
-{
-	if (sysfs_streq(s, "set"))
-		*get = false;
-	else if (sysfs_streq(s, "get"))
-		*get = true;
-	else
-		return -EINVAL;
-	return 0;
-}
 
 /* The physical state that goes with a logical one. */
 u8 fake_phys_state(enum ib_port_state state)
@@ -348,18 +289,22 @@ static void fake_port_init(struct fake_dev *fdev, struct fake_port *port, u32 id
 	atomic64_set(&port->mads, 0);
 }
 
-/* RoCE: bind port N to the Nth netdev of opts.netdevs, holding each. */
+/* RoCE: bind port N to the Nth netdev of opts.netdevs (or the last), holding each. */
 static int fake_bind_netdevs(struct fake_dev *fdev)
 {
 	char names[sizeof(fdev->opts.netdevs)];
-	char *list = names, *name;
-	u32 i = 0;
+	char *list = names, *name = NULL, *next;
+	u32 i;
 	int err;
 
 	strscpy(names, fdev->opts.netdevs, sizeof(names));
-	while (i < fdev->opts.ports && (name = strsep(&list, ",")) != NULL) {
+	for (i = 0; i < fdev->opts.ports; i++) {
 		struct fake_port *port = &fdev->ports[i];
 
+		/* The last netdev named takes the ports after it too. */
+		next = strsep(&list, ",");
+		if (next)
+			name = next;
 		port->ndev = dev_get_by_name(&init_net, name);
 		if (!port->ndev) {
 			pr_warn("rdmactl_fakehca: no netdev \"%s\" for RoCE port %u\n",
@@ -371,11 +316,6 @@ static int fake_bind_netdevs(struct fake_dev *fdev)
 			if (err)
 				return err;
 		}
-		i++;
-	}
-	if (i < fdev->opts.ports) {
-		pr_warn("rdmactl_fakehca: %u RoCE ports but %u netdevs\n", fdev->opts.ports, i);
-		return -EINVAL;
 	}
 	return 0;
 }

@@ -5,16 +5,19 @@
  *
  *   nlraw [--dump] [--small] [--after CMD] [--version N] [--flags HEX]
  *         [--tail HEX] CMD [TYPE:KIND:VALUE ...]
+ *   nlraw --number NAME
  *
  * CMD and TYPE are numbers or uapi names without their prefix (DEV_GET,
  * DEV_INDEX...). --tail appends raw bytes after the attributes.
  * --small reads with a 4 KiB buffer, so the kernel builds a dump one
- * small message at a time; --after CMD runs CMD once the first reply
+ * small message at a time, and says on stderr how many reads carried
+ * replies ("nlraw: N reads"); --after CMD runs CMD once the first reply
  * arrived (while the dump is still in progress). Dump messages flagged
  * NLM_F_DUMP_INTR print as "msg intr".
  * KIND is u8, u16, u32, u64, str (no NUL), strz, or hex (raw bytes).
  * Prints one line per reply message ("msg ATTR=VALUE ..."), then
  * "error ERRNO: MESSAGE" or "done". Exits 0 when the kernel said yes.
+ * --number prints the value of a name, for reading replies' attributes.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -113,11 +116,17 @@ static int print_msg(const struct nlmsghdr *nlh)
 	return 0;
 }
 
-/* The error code and extack message of an NLMSG_ERROR or NLMSG_DONE. */
-static int print_error(const struct nlmsghdr *nlh, int err, size_t tlv_off)
+/*
+ * The error code and extack message of an NLMSG_ERROR or NLMSG_DONE, and
+ * how many reads the answer took when that was asked for (reads > 0).
+ */
+static int print_end(const struct nlmsghdr *nlh, int err, size_t tlv_off, int reads)
 {
 	const struct nlattr *a;
 	const char *msg = "";
+
+	if (reads)
+		fprintf(stderr, "nlraw: %d reads\n", reads);
 
 	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS)
 		mnl_attr_for_each(a, nlh, tlv_off)
@@ -139,18 +148,22 @@ int main(int argc, char **argv)
 	struct genlmsghdr *g;
 	unsigned int seq = (unsigned int)time(NULL), portid, flags = 0;
 	const char *tail = NULL, *after = NULL;
-	size_t bufsize = sizeof(buf);
-	int received = 0;
-	int dump = 0, version = RDMACTL_GENL_VERSION, one = 1, i = 1;
+	size_t bufsize;
+	int received = 0, reads = 0;
+	int dump = 0, small = 0, version = RDMACTL_GENL_VERSION, one = 1, i = 1;
 	ssize_t n;
 
+	if (argc == 3 && !strcmp(argv[1], "--number")) {
+		printf("%lu\n", number(argv[2]));
+		return 0;
+	}
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--dump"))
 			dump = 1;
 		else if (!strcmp(argv[i], "--version") && i + 1 < argc)
 			version = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--small"))
-			bufsize = 4096;
+			small = 1;
 		else if (!strcmp(argv[i], "--after") && i + 1 < argc)
 			after = argv[++i];
 		else if (!strcmp(argv[i], "--tail") && i + 1 < argc)
@@ -158,6 +171,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
 			flags = strtoul(argv[++i], NULL, 16);
 	}
+	bufsize = small ? 4096 : sizeof(buf);
 	if (i >= argc) {
 		fprintf(stderr, "usage: nlraw [--dump] [--small] [--after CMD] [--version N] [--flags HEX] [--tail HEX] CMD [TYPE:KIND:VALUE ...]\n");
 		return 2;
@@ -217,15 +231,18 @@ int main(int argc, char **argv)
 			if (nlh->nlmsg_type == NLMSG_ERROR) {
 				const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
 
-				return print_error(nlh, e->error, sizeof(*e));
+				return print_end(nlh, e->error, sizeof(*e), small ? reads : 0);
 			}
 			if (nlh->nlmsg_type == NLMSG_DONE) {
 				int err;
 
 				memcpy(&err, mnl_nlmsg_get_payload(nlh), sizeof(err));
-				return print_error(nlh, err, sizeof(err));
+				return print_end(nlh, err, sizeof(err), small ? reads : 0);
 			}
 			print_msg(nlh);
+			/* Reads that carried replies, not only the end. */
+			if ((char *)nlh == buf)
+				reads++;
 		}
 	}
 }

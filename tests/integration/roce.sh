@@ -235,6 +235,18 @@ t_eq "configfs reads IB/RoCE v1" "IB/RoCE v1" "$(mode $r 1)"
 t_run "roce set $r/1 mode v2" 0 rdmactl roce set $r/1 mode v2
 t_eq "configfs reads RoCE v2" "RoCE v2" "$(mode $r 1)"
 
+# A ROCE_GET dump whose message fills in the middle of a device resumes at
+# the first port it did not send: 64 ports on vr0, read 4 KiB at a time.
+t_run "a fake RoCE device of 64 ports" 0 sh -c "echo 'link_layer=roce ports=64 netdevs=vr0' >$knobs/add"
+wide=$(tail -1 $knobs/devices)
+t_run "it is not $r" 1 test "$wide" = "$r"
+pa=$("$nlraw" --number PORT_INDEX)
+t_run "ROCE_GET dump of $wide's 64 ports" 0 "$nlraw" --small --dump ROCE_GET DEV_NAME:strz:$wide
+t_match "the answer took more than one message" "nlraw: ([2-9]|[1-9][0-9]+) reads" "$T_ERR"
+t_eq "every port once, in order" "$(seq 1 64 | xargs)" \
+	"$(grep -o " $pa=[0-9]*" <<<"$T_OUT" | cut -d= -f2 | xargs)"
+[ "$wide" = "$r" ] || echo "$wide" >$knobs/remove
+
 # Without configfs in user space: unmounted here, and from a mount
 # namespace that never had it.
 rdmactl -j monitor >/tmp/roce-monitor 2>&1 &
