@@ -129,6 +129,10 @@ struct rdmactl_reply_data {
 	u32 entry;			/* SCOPE_ENTRY */
 };
 
+/* An object's data_size: its reply data, which starts with struct rdmactl_reply_data base. */
+#define RDMACTL_REPLY_DATA_SIZE(type) \
+	(sizeof(type) + BUILD_BUG_ON_ZERO(offsetof(type, base) != 0))
+
 struct rdmactl_req_ops {
 	u8 cmd;
 	u8 scope;			/* enum rdmactl_req_scope */
@@ -231,7 +235,7 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 			int error);
 void rdmactl_event_ipoib(struct net_device *ndev, u8 type, u8 mode,
 			 const struct ib_device *hca);
-/* An event that could not be made: subscribers get an OVERFLOW. */
+/* An event that could not be made or queued: counted, told as an OVERFLOW. */
 void rdmactl_event_lost(void);
 
 /*
@@ -307,7 +311,6 @@ static inline bool rdmactl_mad_status_unsupported(__be16 status)
 }
 
 int rdmactl_stat_init(struct rdmactl_dev *dev);
-bool rdmactl_stat_is_dev(struct rdmactl_dev *dev, u32 port);
 u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps);
 int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
 			u8 source, u8 width, u32 flags, u8 unit);

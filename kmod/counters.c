@@ -41,7 +41,7 @@ VISIBLE_IF_KUNIT unsigned int rdmactl_stat_slot(u32 start, u32 port)
 EXPORT_SYMBOL_IF_KUNIT(rdmactl_stat_slot);
 
 /* Whether port names the device's own counters, not a port. */
-bool rdmactl_stat_is_dev(struct rdmactl_dev *dev, u32 port)
+static bool rdmactl_stat_is_dev(struct rdmactl_dev *dev, u32 port)
 {
 	return port < rdma_start_port(dev->ibdev);
 }

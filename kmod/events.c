@@ -165,16 +165,11 @@ static void rdmactl_lost_work_fn(struct work_struct *work)
 	up_read(&net_rwsem);
 }
 
-/* An event that could not be queued. */
-void rdmactl_event_drop(void)
+/* An event that could not be queued: listeners hear how many, later. */
+void rdmactl_event_lost(void)
 {
 	atomic64_inc(&rdmactl_events_dropped);
 	queue_work(rdmactl_wq, &rdmactl_lost_work);
-}
-
-void rdmactl_event_lost(void)
-{
-	rdmactl_event_drop();
 }
 
 static bool rdmactl_event_is_netdev(const struct rdmactl_event_item *ev)
@@ -251,7 +246,7 @@ static void rdmactl_event_queue(struct rdmactl_event_item *ev)
 	if (ev)
 		queue_work(rdmactl_wq, &ev->work);
 	else
-		rdmactl_event_drop();
+		rdmactl_event_lost();
 }
 
 /*
@@ -283,7 +278,7 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 	struct rdmactl_event_item *ev = rdmactl_event_new(RDMACTL_EVENT_ROCE, GFP_KERNEL);
 
 	if (!ev) {
-		rdmactl_event_drop();
+		rdmactl_event_lost();
 		return;
 	}
 	ev->has_dev = true;
@@ -346,7 +341,7 @@ static void rdmactl_ib_event(struct ib_event_handler *handler, struct ib_event *
 	 */
 	ev = rdmactl_event_new(type, GFP_NOIO);
 	if (!ev) {
-		rdmactl_event_drop();
+		rdmactl_event_lost();
 		return;
 	}
 	ev->has_dev = true;
@@ -384,7 +379,7 @@ void rdmactl_event_ipoib(struct net_device *ndev, u8 type, u8 mode,
 	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
 
 	if (!ev) {
-		rdmactl_event_drop();
+		rdmactl_event_lost();
 		return;
 	}
 	ev->net = maybe_get_net(dev_net(ndev));

@@ -14,8 +14,6 @@ struct rdmactl_event_item *rdmactl_event_new(u8 type, gfp_t gfp);
 void rdmactl_event_free(struct rdmactl_event_item *ev);
 /* Build and send ev now, from rdmactl_wq; frees it. */
 void rdmactl_event_work(struct work_struct *work);
-/* An event that could not be queued: counted, and told as an OVERFLOW. */
-void rdmactl_event_drop(void);
 
 /* netdevs.c */
 void rdmactl_netdevs_init(void);

@@ -51,7 +51,12 @@ static int rdmactl_ipoib_link_info(struct net_device *dev, struct rdmactl_ipoib 
 		a = nla_find((struct nlattr *)skb->data, skb->len, IFLA_IPOIB_PKEY);
 		ib->pkey = a ? nla_get_u16(a) : 0;
 		a = nla_find((struct nlattr *)skb->data, skb->len, IFLA_IPOIB_MODE);
-		ib->mode = a && nla_get_u16(a) ? RDMACTL_IPOIB_CONNECTED : RDMACTL_IPOIB_DATAGRAM;
+		if (!a)
+			err = -ENODATA;	/* a mode unknown is not datagram */
+		else if (nla_get_u16(a))
+			ib->mode = RDMACTL_IPOIB_CONNECTED;
+		else
+			ib->mode = RDMACTL_IPOIB_DATAGRAM;
 		a = nla_find((struct nlattr *)skb->data, skb->len, IFLA_IPOIB_UMCAST);
 		ib->umcast = a ? !!nla_get_u16(a) : 0;
 	}

@@ -42,7 +42,7 @@ static struct rdmactl_event_item *rdmactl_ndev_event(struct rdmactl_dev *dev, u3
 	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
 
 	if (!ev) {
-		rdmactl_event_drop();
+		rdmactl_event_lost();
 		return NULL;
 	}
 	ev->net = maybe_get_net(dev_net(ndev));
@@ -122,7 +122,7 @@ static void rdmactl_rescan_dev(struct rdmactl_dev *dev, struct list_head *out)
 
 	ndevs = kcalloc(rdma_end_port(ibdev) + 1, sizeof(*ndevs), GFP_KERNEL);
 	if (!ndevs) {
-		rdmactl_event_drop();
+		rdmactl_event_lost();
 		return;
 	}
 	rdma_for_each_port(ibdev, port) {

@@ -122,7 +122,7 @@ const struct rdmactl_req_ops rdmactl_port_request = {
 	.cmd = RDMACTL_CMD_PORT_GET,
 	.scope = RDMACTL_SCOPE_PORT,
 	.missing = "no port given: set the port number",
-	.data_size = sizeof(struct rdmactl_port_data),
+	.data_size = RDMACTL_REPLY_DATA_SIZE(struct rdmactl_port_data),
 	.prepare = rdmactl_port_prepare,
 	.fill = rdmactl_port_fill,
 };
