@@ -40,7 +40,7 @@ static void roce_print(const void *item)
 		print_str("mode", " mode %s", rdmactl_gid_type_name(r->mode));
 		print_uint("tos", " tos %" PRIu64, r->tos);
 	} else {
-		print_text(" mode unknown (root can --probe rdma_cm)");
+		print_text(" mode unknown (root can ask rdma_cm: roce show probe)");
 	}
 	print_str_fmt("source", roce_source_name(r->source),
 		      r->source == RDMACTL_ROCE_SOURCE_APPLIED ? " (applied by rdmactl)" : NULL);

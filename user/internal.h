@@ -50,6 +50,9 @@ struct rdmactl_req {
 
 void rdmactl_set_err(struct rdmactl *h, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* A set call's "what" with a bit outside known: -EINVAL, said in h; else 0. */
+int rdmactl_what_check(struct rdmactl *h, const char *call, unsigned int what,
+		       unsigned int known);
 
 /* Start a request of cmd in h->buf: a dump, or a doit that wants an ACK. */
 struct nlmsghdr *rdmactl_msg_start(struct rdmactl *h, struct rdmactl_req *req,

@@ -89,10 +89,11 @@ RDMACTL_EXPORT int rdmactl_ipoib_list(struct rdmactl *h, const char *ifname, con
 RDMACTL_EXPORT int rdmactl_ipoib_modify(struct rdmactl *h, const char *ifname,
 					unsigned int what, uint8_t mode, uint32_t mtu)
 {
+	unsigned int known = RDMACTL_IPOIB_MODIFY_MODE | RDMACTL_IPOIB_MODIFY_MTU;
 	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
 
-	if (what & ~(RDMACTL_IPOIB_MODIFY_MODE | RDMACTL_IPOIB_MODIFY_MTU))
+	if (rdmactl_what_check(h, "rdmactl_ipoib_modify", what, known))
 		return -EINVAL;
 	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_IPOIB_SET, 0);
 	mnl_attr_put_strz(nlh, RDMACTL_A_IPOIB_IFNAME, ifname);

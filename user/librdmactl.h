@@ -354,8 +354,8 @@ enum {
 /*
  * Set rdma_cm's default mode and/or ToS on a port of dev, or on all its
  * ports (port 0), and remember them for when the device registers again;
- * or, with RDMACTL_ROCE_CLEAR, forget them. Needs CAP_NET_ADMIN; on
- * failure nothing changed.
+ * or, with RDMACTL_ROCE_CLEAR, forget them. -EINVAL for a bit of what it
+ * does not know. Needs CAP_NET_ADMIN; on failure nothing changed.
  */
 int rdmactl_roce_set(struct rdmactl *h, const char *dev, uint32_t port, unsigned int what,
 		     uint8_t mode, uint8_t tos);

@@ -30,6 +30,16 @@ void rdmactl_set_err(struct rdmactl *h, const char *fmt, ...)
 	va_end(ap);
 }
 
+int rdmactl_what_check(struct rdmactl *h, const char *call, unsigned int what,
+		       unsigned int known)
+{
+	if (!(what & ~known))
+		return 0;
+	if (h)
+		rdmactl_set_err(h, "%s: unknown bits 0x%x in what", call, what & ~known);
+	return -EINVAL;
+}
+
 RDMACTL_EXPORT const char *rdmactl_errmsg(const struct rdmactl *h)
 {
 	return h->errmsg;

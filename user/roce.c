@@ -89,9 +89,12 @@ RDMACTL_EXPORT int rdmactl_roce_probe(struct rdmactl *h, const char *dev, uint32
 RDMACTL_EXPORT int rdmactl_roce_set(struct rdmactl *h, const char *dev, uint32_t port,
 				    unsigned int what, uint8_t mode, uint8_t tos)
 {
+	unsigned int known = RDMACTL_ROCE_SET_MODE | RDMACTL_ROCE_SET_TOS | RDMACTL_ROCE_CLEAR;
 	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
 
+	if (rdmactl_what_check(h, "rdmactl_roce_set", what, known))
+		return -EINVAL;
 	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_ROCE_SET, 0);
 	rdmactl_put_dev(nlh, dev);
 	if (port)

@@ -3,7 +3,7 @@
  * librdmactl's transaction loop, fed canned kernel replies: dumps, their
  * end, interruption and early stop; errors and the one-line messages the
  * library makes of them; truncated, malformed and unexpected replies,
- * each refused by name.
+ * each refused by name; set calls' unknown "what" bits.
  */
 #include <errno.h>
 #include <string.h>
@@ -182,6 +182,17 @@ static void test_malformed(void)
 	CHECK(run(&req) == -EBADMSG, "a message too short for its genl header is refused");
 }
 
+/* A set call refuses a "what" bit it does not know before it sends anything. */
+static void test_unknown_what(void)
+{
+	CHECK(rdmactl_ipoib_modify(NULL, "ib0", 1u << 7, RDMACTL_IPOIB_CONNECTED, 0) == -EINVAL,
+	      "rdmactl_ipoib_modify: an unknown what bit is -EINVAL");
+	CHECK(rdmactl_ipoib_modify(NULL, "ib0", ~0u, RDMACTL_IPOIB_CONNECTED, 0) == -EINVAL,
+	      "rdmactl_ipoib_modify: every bit set is -EINVAL");
+	CHECK(rdmactl_roce_set(NULL, "rxe0", 1, RDMACTL_ROCE_SET_MODE | 1u << 9, 2, 0) == -EINVAL,
+	      "rdmactl_roce_set: an unknown what bit is -EINVAL");
+}
+
 int main(void)
 {
 	test_dump();
@@ -189,5 +200,6 @@ int main(void)
 	test_stop();
 	test_errors();
 	test_malformed();
+	test_unknown_what();
 	return DONE();
 }
