@@ -54,6 +54,15 @@ void rdmactl_set_err(struct rdmactl *h, const char *fmt, ...)
 int rdmactl_what_check(struct rdmactl *h, const char *call, unsigned int what,
 		       unsigned int known);
 
+/*
+ * rdmactl_gid_select()'s choice among n entries (gid set in each), each of
+ * a port whose own netdev is port_netdevs[i] (NULL or 0: none): fills in
+ * the rest and sorts them as the call hands them out. -ENOENT when none
+ * meets want, which may be NULL.
+ */
+int rdmactl_gid_rank(struct rdmactl_gid_candidate *c, size_t n,
+		     const struct rdmactl_gid_want *want, const uint32_t *port_netdevs);
+
 /* Start a request of cmd in h->buf: a dump, or a doit that wants an ACK. */
 struct nlmsghdr *rdmactl_msg_start(struct rdmactl *h, struct rdmactl_req *req,
 				   uint8_t cmd, int dump);

@@ -361,6 +361,78 @@ int rdmactl_roce_set(struct rdmactl *h, const char *dev, uint32_t port, unsigned
 		     uint8_t mode, uint8_t tos);
 
 /*
+ * Selecting the GID an application should use (rdmactl_gid_select()).
+ * What is asked for: the fields named in what, as every set call names its
+ * optional fields. Each is a condition; an entry that misses one is passed
+ * over for it.
+ */
+enum {
+	RDMACTL_GID_WANT_FAMILY = 1 << 0,	/* family: 4 or 6 */
+	RDMACTL_GID_WANT_TYPE = 1 << 1,		/* type: RDMACTL_GID_TYPE_* */
+	RDMACTL_GID_WANT_NETDEV = 1 << 2,	/* netdev: an entry of that interface */
+	RDMACTL_GID_WANT_VLAN = 1 << 3,		/* vlan_id: an entry of that VLAN */
+	RDMACTL_GID_WANT_NO_VLAN = 1 << 4,	/* an entry of no VLAN */
+	RDMACTL_GID_WANT_SUBNET = 1 << 5,	/* subnet, prefix_len: a GID within */
+};
+
+struct rdmactl_gid_want {
+	unsigned int what;		/* RDMACTL_GID_WANT_* */
+	uint8_t family;
+	uint8_t type;
+	uint16_t vlan_id;
+	char netdev[16];
+	/* As a GID: an IPv4 subnet a.b.c.d/n is ::ffff:a.b.c.d/(96 + n). */
+	uint8_t subnet[RDMACTL_GID_LEN];
+	uint8_t prefix_len;		/* 0..128 */
+};
+
+/* What rdmactl_gid_select() saw in an entry. */
+enum {
+	RDMACTL_GID_IPV4 = 1 << 0,		/* ::ffff:a.b.c.d, an IPv4 address */
+	RDMACTL_GID_LINK_LOCAL = 1 << 1,	/* fe80::/10, or 169.254.0.0/16 */
+	RDMACTL_GID_UPPER = 1 << 2,		/* of a VLAN or other upper device */
+};
+
+/* The rules, in the order they decide (Documentation/roce.md says why). */
+enum rdmactl_gid_rule {
+	RDMACTL_GID_RULE_ONLY,		/* the one entry that meets what was asked */
+	RDMACTL_GID_RULE_TYPE,		/* RoCE v2 over v1 (over IB) */
+	RDMACTL_GID_RULE_NETDEV,	/* the port's own netdev over upper devices */
+	RDMACTL_GID_RULE_SCOPE,		/* a routable address over a link-local one */
+	RDMACTL_GID_RULE_FAMILY,	/* IPv4 over IPv6 */
+	RDMACTL_GID_RULE_DEFAULT,	/* IB: the lowest index, 0 the default GID */
+	RDMACTL_GID_RULE_TIE,		/* the lowest GID, then port, then index */
+};
+
+struct rdmactl_gid_candidate {
+	struct rdmactl_gid_info gid;
+	uint32_t seen;			/* RDMACTL_GID_IPV4, _LINK_LOCAL, _UPPER */
+	unsigned int missed;		/* the RDMACTL_GID_WANT_* it misses; 0: eligible */
+	uint8_t chosen;
+	/* Chosen: the rule that put it before the next; else the rule it lost on. */
+	uint8_t rule;			/* enum rdmactl_gid_rule */
+	uint32_t score;			/* the rules it wins, as bits: higher is better */
+};
+
+typedef int (*rdmactl_gid_candidate_cb)(const struct rdmactl_gid_candidate *c, void *arg);
+
+/*
+ * The GID entry an application should use on dev (port 0: on any of its
+ * ports) given want (NULL: nothing asked), into *out, and why (out->rule).
+ * cb (optional) then gets every entry of the table: the chosen one, the
+ * others that meet what was asked in order of preference, then those that
+ * do not (missed). -ENOENT when no entry meets what was asked, said in
+ * rdmactl_errmsg() with what each misses; -EINVAL for a what bit it does
+ * not know or a want that contradicts itself; -ENODEV as
+ * rdmactl_port_list(). (LIBRDMACTL_1.3)
+ */
+int rdmactl_gid_select(struct rdmactl *h, const char *dev, uint32_t port,
+		       const struct rdmactl_gid_want *want, struct rdmactl_gid_candidate *out,
+		       rdmactl_gid_candidate_cb cb, void *arg);
+/* "only", "type", "netdev", "scope", "family", "default", "tie". */
+const char *rdmactl_gid_rule_name(uint8_t rule);
+
+/*
  * Events. Subscribe a handle of its own (events and requests do not share
  * a socket well), then read: each rdmactl_events_read() receives what one
  * recv() gets and calls cb per event, in order. Poll rdmactl_fd() from

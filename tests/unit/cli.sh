@@ -70,6 +70,8 @@ gid show -j rxe0 --type v1
 gid find ip 192.0.2.1 type v2 rxe0/1
 gid find --ip 2001:db8::1 --type v2
 gid find i 192.0.2.1 t ib
+gid select rxe0/1 family 4 type v2 netdev veth0 vlan none subnet 192.0.2.0/24 all
+gid select rxe0 --family 6 --type v2 --vlan 100 --subnet 2001:db8::/32 --shell
 roce show probe rxe0/1
 roce show --probe rxe0/1
 roce show rxe0/1 probe
@@ -115,6 +117,14 @@ roce show --probe rxe0 rxe1|"roce show" does not take "rxe1"; usage: rdmactl roc
 gid find --ip nonsense|--ip "nonsense": use an IPv4 or IPv6 address
 gid show type|type needs a value: ib, v1 or v2
 gid show rxe0 --netdev abcdefghijklmnopq|--netdev "abcdefghijklmnopq": use an interface name, at most 15 characters
+gid select|"gid select" needs DEV[/PORT]
+gid select rxe0 subnet 192.0.2.0|subnet "192.0.2.0": use an address and prefix length, as 192.0.2.0/24 or 2001:db8::/32
+gid select rxe0 subnet 192.0.2.0/33|subnet "192.0.2.0/33": use an address and prefix length, as 192.0.2.0/24 or 2001:db8::/32
+gid select rxe0 subnet 2001:db8::/129|subnet "2001:db8::/129": use an address and prefix length, as 192.0.2.0/24 or 2001:db8::/32
+gid select rxe0 vlan 4095|vlan "4095": use a VLAN ID from 0 to 4094, or none
+gid select rxe0 family 5|family "5": use 4 or 6
+gid select rxe0 all shell|gid select: all lists every entry, shell prints one: choose one
+gid select rxe0 vlan 3 vlan none|gid select: vlan given twice
 dev show rxe0/1|"rxe0/1" is not DEV: a device name has no '/' (this command takes no port)
 port show /1|"/1" is not DEV[/PORT]: the device name is empty
 monitor frob|"monitor" does not take "frob"; usage: rdmactl monitor [timestamp]
