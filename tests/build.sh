@@ -15,7 +15,8 @@ t_eq "no kernel version checks in kmod/ (probes decide)" "" \
 	"$(grep -rn 'LINUX_VERSION_CODE\|KERNEL_VERSION(' "$top/kmod" || true)"
 
 # Every kernel line, each with its own compiler: Debian 12's kernels on the
-# host, the others in their build roots (tests/vm/buildroot).
+# host, the others in their build roots (tests/vm/buildroot). Builds use
+# both cores: nothing else runs while this suite does.
 for k in $(vm_lines); do
 	in_root=()
 	if suite=$(vm_suite_of_line "$k"); then
@@ -38,10 +39,11 @@ for k in $(vm_lines); do
 	esac
 	cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"/\1/p' "$hdr/.config")
 	t_run "$k: module builds with -Werror against $kver ($cc)" 0 \
-		"${in_root[@]}" make -s -C "$top" module KVER="$kver"
+		"${in_root[@]}" make -s -j2 -C "$top" module KVER="$kver"
 	t_eq "$k: modinfo version is the project's" "$version" "$(modinfo -F version "$b/rdmactl.ko")"
 	t_eq "$k: vermagic names $kver" "$kver" "$(modinfo -F vermagic "$b/rdmactl.ko" | cut -d' ' -f1)"
-	t_run "$k: the fake HCA builds with -Werror" 0 "${in_root[@]}" make -s -C "$top" fakehca KVER="$kver"
+	t_run "$k: the fake HCA builds with -Werror" 0 \
+		"${in_root[@]}" make -s -j2 -C "$top" fakehca KVER="$kver"
 
 	# Each probe's verdict, against what the tree's headers say. Debian's
 	# build tree includes the shared source tree from its Makefile.
@@ -77,7 +79,7 @@ for k in $(vm_lines); do
 		"$("${in_root[@]}" make -C "/lib/modules/$kver/build" M="$sp" C=2 2>&1)"
 	rm -rf "$sp"
 	t_eq "$k: sparse finds nothing in the module" "" \
-		"$("${in_root[@]}" make -C "$b" KDIR="/lib/modules/$kver/build" C=2 2>&1 |
+		"$("${in_root[@]}" make -j2 -C "$b" KDIR="/lib/modules/$kver/build" C=2 2>&1 |
 			grep -E '(warning|error):' || true)"
 
 	# DKMS, from what `make dkms-install` installs, in a private DKMS tree

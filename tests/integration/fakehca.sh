@@ -41,6 +41,14 @@ echo 0x0002c903fa00beef >$k/guid
 t_eq "guid knob: sysfs gids/0" "fec0:0000:0000:0001:0002:c903:fa00:beef" "$(cat $s/gids/0)"
 echo "2 fe80::1234" >$k/gids
 t_eq "gid knob: sysfs gids/2" "fe80:0000:0000:0000:0000:0000:0000:1234" "$(cat $s/gids/2)"
+# gid select on InfiniBand: the default GID, or the entry of a subnet prefix.
+t_eq "gid select: index 0, by the default rule" "0 default" \
+	"$(rdmactl -j gid select $dev/1 | jq -r '.[0] | "\(.index) \(.rule)"')"
+t_eq "gid select subnet fe80::/64: the entry of that prefix" "2 only" \
+	"$(rdmactl -j gid select $dev/1 subnet fe80::/64 | jq -r '.[0] | "\(.index) \(.rule)"')"
+t_run "gid select family 4 on an IB port" 1 rdmactl gid select $dev/1 family 4
+t_match "says no entry is IPv4" "$dev/1 has no GID that is IPv4: of [0-9]+ entries, [0-9]+ not IPv4" \
+	"$T_ERR"
 echo "0xffff 0x8001" >$k/pkeys
 t_eq "pkeys knob: sysfs pkeys/1" "0x8001" "$(cat $s/pkeys/1)"
 t_run "reregister knob" 0 sh -c "echo 1 >$k/reregister"

@@ -13,9 +13,13 @@ spec=$RDMACTL_TOP/Documentation/netlink/specs/rdmactl.yaml
 # The schema is checked on the build machine (tests/spec.sh).
 ynl() { python3 "$cli" --spec "$spec" --no-schema --output-json "$@"; }
 nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
-# ynl as nobody: its error, not JSON.
-ynl_nobody() { nobody python3 "$cli" --spec "$spec" --no-schema "$@"; }
 [ -f "$tree/done" ] || { t_fail "ynl is not unpacked in build/ynl (tests/ynl-tree)"; t_done; exit; }
+# ynl as nobody: its error, not JSON. nobody may not reach the tree (a
+# clone in a directory only its owner enters), so it runs a copy.
+pub=$(mktemp -d)
+cp -r "$tree/tools" "$spec" "$pub/"
+chmod -R a+rX "$pub"
+ynl_nobody() { nobody python3 "$pub/tools/net/ynl/cli.py" --spec "$pub/rdmactl.yaml" --no-schema "$@"; }
 
 # Devices: the dump, and a do by name.
 t_run "ynl --dump dev-get" 0 ynl --dump dev-get
@@ -170,4 +174,5 @@ t_eq "nothing differs" "" "$T_OUT"
 jq -c '[.[] | select(.policy."attr-id" != 3)]' /tmp/ynl-policy.json >/tmp/ynl-policy-bad.json
 t_run "a policy missing an attribute" 0 "$RDMACTL_TOP/scripts/spec.py" policy-check </tmp/ynl-policy-bad.json
 t_match "is named" "dev-get do: dev-name is not in the kernel's policy" "$T_OUT"
+rm -rf "$pub"
 t_done
