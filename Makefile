@@ -77,6 +77,8 @@ regen:
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/rdmactl
 COMPLETIONSDIR ?= $(PREFIX)/share/bash-completion/completions
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+EXPORTERDOCDIR ?= $(PREFIX)/share/doc/rdmactl-exporter
 install: all
 	$(MAKE) -C user install
 	$(MAKE) -C tools install
@@ -87,6 +89,12 @@ install: all
 	done
 	install -m 0644 tools/rdmactl.bash-completion $(DESTDIR)$(COMPLETIONSDIR)/rdmactl
 	install -m 0644 examples/modules-load.d/rdmactl.conf $(DESTDIR)$(DOCDIR)/examples/modules-load.d/
+	install -d $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(EXPORTERDOCDIR)/examples
+	sed 's|@SBINDIR@|$(PREFIX)/sbin|' tools/exporter/rdmactl-exporter.service \
+		>$(DESTDIR)$(SYSTEMDUNITDIR)/rdmactl-exporter.service
+	install -m 0644 tools/exporter/prometheus.yml tools/exporter/rdma-alerts.yml \
+		tools/exporter/rdma-hosts.yml tools/exporter/rdmactl-exporter.default \
+		$(DESTDIR)$(EXPORTERDOCDIR)/examples/
 
 # Install the module's sources where DKMS looks for them.
 dkms-install:

@@ -52,6 +52,16 @@ t_run() {
 	fi
 }
 
+# tcp_listening PORT: until a server listens there (ibv_rc_pingpong's
+# out-of-band exchange), however slow the VM is.
+tcp_listening() {
+	for i in $(seq 100); do
+		ss -Hltn "sport = :$1" | grep -q . && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 t_done() {
 	echo "$T_PASS passed, $T_FAIL failed"
 	[ "$T_FAIL" = 0 ]

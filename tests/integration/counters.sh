@@ -17,16 +17,6 @@ v = c[0].get(sys.argv[3], "") if c else ""
 print(str(v).lower() if isinstance(v, bool) else v)' "$1" "$2" "${3:-value}" "${4:-}"
 }
 
-# tcp_listening PORT: until a server listens there (ibv_rc_pingpong's
-# out-of-band exchange), however slow the VM is.
-tcp_listening() {
-	for i in $(seq 100); do
-		ss -Hltn "sport = :$1" | grep -q . && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
 # --- rxe: driver counters, all of them, equal sysfs after real traffic.
 # rxe has a PMA on some kernels (7.2's rxe_mad.c) and none on others;
 # sysfs's counters/ says which, and each case is checked as it is.

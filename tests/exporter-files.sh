@@ -1,0 +1,31 @@
+#!/bin/bash
+# What ships beside rdmactl-exporter, checked by the tools that read it:
+# the alert rules (promtool check rules, and test rules on series that
+# must and must not fire them), the sample scrape configuration, and the
+# systemd unit (systemd-analyze verify). The exporter itself is tested in
+# the VM (tests/integration/exporter.sh).
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/lib.sh"
+T_NAME=exporter-files
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+t_run "promtool check rules" 0 promtool check rules "$top/tools/exporter/rdma-alerts.yml"
+t_match "eight rules" "SUCCESS: 8 rules found" "$T_OUT"
+t_run "promtool check config: the sample scrape configuration" 0 \
+	promtool check config "$top/tools/exporter/prometheus.yml"
+t_run "promtool test rules: each alert fires when it should" 0 \
+	sh -c "cd '$top/tests' && promtool test rules exporter-rules.test.yml"
+# A rule that fires too late is seen: the flapping alert at five changes.
+sed 's/\[1h\]) >= 4/[1h]) >= 5/' "$top/tools/exporter/rdma-alerts.yml" >"$tmp/rdma-alerts.yml"
+sed "s|../tools/exporter/rdma-alerts.yml|$tmp/rdma-alerts.yml|" "$top/tests/exporter-rules.test.yml" \
+	>"$tmp/test.yml"
+t_run "and the test fails for a rule that would not" 1 promtool test rules "$tmp/test.yml"
+t_match "naming the alert" "alertname: RdmaPortFlapping" "$T_OUT$T_ERR"
+
+sed "s|@SBINDIR@|$top/build/bin|" "$top/tools/exporter/rdmactl-exporter.service" \
+	>"$tmp/rdmactl-exporter.service"
+t_run "systemd-analyze verify: the unit" 0 systemd-analyze verify --man=no "$tmp/rdmactl-exporter.service"
+t_eq "no capabilities" "CapabilityBoundingSet=" \
+	"$(grep '^CapabilityBoundingSet' "$top/tools/exporter/rdmactl-exporter.service")"
+t_done

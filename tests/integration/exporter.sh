@@ -1,0 +1,292 @@
+#!/bin/bash
+# rdmactl-exporter, run as nobody, against rdmactl -j, sysfs, the fake
+# HCA's knobs and MAD counters, Debian's promtool and prometheus server
+# (which scrapes it), and Debian's prometheus-node-exporter for the
+# --node-exporter-names mapping. Needs rxe0/rxe1 and the fake HCA
+# (tests/vm/run --fakehca ""). Ends by removing the rxe devices.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+knobs=/sys/kernel/debug/rdmactl_fakehca
+tmp=$(mktemp -d)
+chmod 0755 "$tmp"
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
+# spawn LOG COMMAND...: COMMAND as nobody in the background, its PID last
+# in pids (the PID is the program's: setpriv execs it).
+spawn() {
+	local log=$1
+	shift
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@" >/dev/null 2>>"$log" &
+	pids+=($!)
+}
+
+# start WHAT PORT ARGS...: an exporter as nobody on 127.0.0.1:PORT, until it
+# answers (not under t_run: its command substitution would wait for it).
+start() {
+	local what=$1 port=$2
+	shift 2
+	spawn "$tmp/exporter-$port.log" rdmactl-exporter --listen "127.0.0.1:$port" "$@"
+	for i in $(seq 100); do
+		curl -sf -o /dev/null "http://127.0.0.1:$port/" && { t_pass "$what"; return 0; }
+		sleep 0.1
+	done
+	t_fail "$what" "$(cat "$tmp/exporter-$port.log")"
+}
+scrape() { curl -sf "http://127.0.0.1:${2:-19879}/metrics" >"$tmp/$1"; }
+# metric FILE NAME [LABEL=VALUE...]: the value of the first sample of NAME
+# with those labels, in the text format; nothing when there is none.
+metric() {
+	python3 - "$@" <<'EOF'
+import re, sys
+path, name, want = sys.argv[1], sys.argv[2], dict(a.split("=", 1) for a in sys.argv[3:])
+for line in open(path):
+    m = re.match(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$', line.rstrip("\n"))
+    if not m or m.group(1) != name:
+        continue
+    labels = dict(re.findall(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"', m.group(2) or ""))
+    if all(labels.get(k) == v for k, v in want.items()):
+        v = m.group(3)
+        print(int(float(v)) if re.match(r'^-?[0-9.e+]+$', v) and float(v).is_integer() else v)
+        break
+EOF
+}
+mads() { cat $knobs/"$1"/port*/mads | paste -sd+ | bc; }
+# rdmactl -j stat show's value (bytes for data counters) of a counter.
+rdmactl_counter() {
+	rdmactl -j stat show "$1" | python3 -c 'import json, sys
+c = [c for c in json.load(sys.stdin)[0]["counters"] if c["name"] == sys.argv[1] and c["source"] == sys.argv[2]]
+print(c[0].get("bytes", c[0]["value"]) if c else "")' "$2" "$3"
+}
+
+# --- Usage errors: the CLI's status 2, and what is wrong.
+t_run "--cache -1 is refused" 2 rdmactl-exporter --cache -1
+t_match "naming the option" "--cache -1: give seconds" "$T_ERR"
+t_run "--max-connections 0 is refused" 2 rdmactl-exporter --max-connections 0
+t_run "--exclude-devices , is refused" 2 rdmactl-exporter --exclude-devices ,
+t_run "--listen without a port" 1 rdmactl-exporter --listen 127.0.0.1
+t_match "says how to write it" "give ADDRESS:PORT" "$T_ERR"
+
+start "starts as nobody, no capabilities" 19879 --cache 0
+scrape a
+t_run "promtool check metrics accepts the text format" 0 promtool check metrics <"$tmp/a"
+t_eq "rdmactl.ko is seen loaded" "1" "$(metric "$tmp/a" rdma_exporter_module_loaded)"
+t_eq "every device's scrape succeeded" "1 1 1" "$(for d in rxe0 rxe1 fakeib0; do
+	metric "$tmp/a" rdma_device_scrape_success device=$d; done | xargs)"
+t_eq "link_layer label: rxe0 Ethernet" "1" \
+	"$(metric "$tmp/a" rdma_port_info device=rxe0 port=1 link_layer=Ethernet netdev=veth0)"
+t_eq "link_layer label: fakeib0 InfiniBand" "1" \
+	"$(metric "$tmp/a" rdma_port_info device=fakeib0 port=1 link_layer=InfiniBand)"
+t_eq "fakeib0 state as sysfs has it" "$(cut -d: -f1 /sys/class/infiniband/fakeib0/ports/1/state)" \
+	"$(metric "$tmp/a" rdma_port_state device=fakeib0 port=1)"
+t_eq "rxe0 rate in bytes/s as rdmactl -j port has it" \
+	"$(rdmactl -j port show rxe0/1 | jq '.[0].rate_mbps * 1000000 / 8')" \
+	"$(metric "$tmp/a" rdma_port_rate_bytes_per_second device=rxe0 port=1)"
+t_eq "GIDs per type as rdmactl -j gid show" \
+	"$(rdmactl -j gid show rxe0/1 | jq '[.[] | select(.type == "v2")] | length')" \
+	"$(metric "$tmp/a" rdma_port_gids device=rxe0 port=1 type=v2)"
+t_eq "IB: sm_lid as sysfs" "$(($(cat /sys/class/infiniband/fakeib0/ports/1/sm_lid)))" \
+	"$(metric "$tmp/a" rdma_port_sm_lid device=fakeib0 port=1)"
+t_eq "IPoIB: ib0 with its mode" "1" \
+	"$(metric "$tmp/a" rdma_ipoib_info device=fakeib0 interface=ib0 \
+		mode="$(rdmactl -j ipoib show ib0 | jq -r '.[0].mode')")"
+t_eq "a data counter in bytes, with its width once" "1" \
+	"$(metric "$tmp/a" rdma_metric_info metric=rdma_port_xmit_data_bytes_total width=64 unit=bytes)"
+
+# --- Counters after traffic between rxe1 and rxe0: the exporter, rdmactl
+# -j stat show and sysfs agree, and so does Prometheus after scraping.
+ibv_rc_pingpong -d rxe0 -g 0 -n 200 >/dev/null 2>&1 &
+t_run "the ibv_rc_pingpong server listens" 0 tcp_listening 18515
+t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 ibv_rc_pingpong -d rxe1 -g 0 -n 200 localhost
+wait $!
+scrape b
+sysfs=$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)
+t_run "traffic moved rxe0's sent_pkts" 0 test "$sysfs" -ge 400
+t_eq "rdma_sent_pkts_total = sysfs" "$sysfs" "$(metric "$tmp/b" rdma_sent_pkts_total device=rxe0 port=1)"
+t_eq "rdma_sent_pkts_total = rdmactl -j stat show" "$(rdmactl_counter rxe0/1 sent_pkts driver)" \
+	"$(metric "$tmp/b" rdma_sent_pkts_total device=rxe0 port=1)"
+t_eq "rdma_rcvd_pkts_total (rxe1) = sysfs" \
+	"$(cat /sys/class/infiniband/rxe1/ports/1/hw_counters/rcvd_pkts)" \
+	"$(metric "$tmp/b" rdma_rcvd_pkts_total device=rxe1 port=1)"
+
+cat >"$tmp/prometheus.yml" <<EOF
+global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+scrape_configs:
+  - job_name: rdma
+    static_configs:
+      - targets: ['127.0.0.1:19879']
+EOF
+mkdir "$tmp/tsdb"
+chown nobody "$tmp/tsdb"
+spawn "$tmp/prometheus.log" prometheus --config.file="$tmp/prometheus.yml" \
+	--storage.tsdb.path="$tmp/tsdb" --web.listen-address=127.0.0.1:19090
+query() { curl -sf "http://127.0.0.1:19090/api/v1/query" --data-urlencode "query=$1" |
+	jq -r '.data.result[0].value[1] // empty'; }
+# until_query QUERY VALUE: until Prometheus answers VALUE (it scrapes every second).
+until_query() {
+	for i in $(seq 120); do
+		[ "$(query "$1")" = "$2" ] && return 0
+		sleep 0.5
+	done
+	echo "last answer: $(query "$1")" >&2
+	return 1
+}
+t_run "Prometheus scrapes the exporter: up" 0 until_query 'up{job="rdma"}' 1
+t_run "Prometheus has rdma_sent_pkts_total = sysfs" 0 \
+	until_query 'rdma_sent_pkts_total{device="rxe0",port="1"}' "$sysfs"
+t_run "and rxe1's rcvd_pkts" 0 until_query 'rdma_rcvd_pkts_total{device="rxe1",port="1"}' \
+	"$(cat /sys/class/infiniband/rxe1/ports/1/hw_counters/rcvd_pkts)"
+t_run "Prometheus asked for OpenMetrics" 0 test "$(query 'rdma_exporter_scrapes_total{format="openmetrics"}')" -ge 1
+[ "$T_FAIL" = 0 ] || tail -5 "$tmp/prometheus.log"
+# Its scrapes would read the devices the MAD counts below are about.
+kill "${pids[-1]}"
+wait "${pids[-1]}" 2>/dev/null
+
+# --- OpenMetrics and content negotiation.
+om=$(curl -sf -D "$tmp/om.h" -H 'Accept: application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5' http://127.0.0.1:19879/metrics)
+t_match "OpenMetrics when preferred" "application/openmetrics-text; version=1.0.0" "$(cat "$tmp/om.h")"
+t_eq "ends with # EOF" "# EOF" "$(tail -1 <<<"$om")"
+t_match "counter family named without _total" $'# TYPE rdma_sent_pkts counter\nrdma_sent_pkts_total\\{' "$om"
+curl -sf -D "$tmp/bad.h" -H 'Accept: ;;;q=x,,' -o /dev/null http://127.0.0.1:19879/metrics
+t_match "a malformed Accept gets the text format" "text/plain; version=0.0.4" "$(cat "$tmp/bad.h")"
+t_eq "an unknown path is 404" "404" "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:19879/nope)"
+t_eq "POST is 405" "405" "$(curl -s -o /dev/null -w '%{http_code}' -d x http://127.0.0.1:19879/metrics)"
+
+# --- Port state from events: two flaps between scrapes are four changes.
+echo active >$knobs/fakeib0/port1/state
+scrape c
+before=$(metric "$tmp/c" rdma_port_state_changes_total device=fakeib0 port=1)
+for s in down active down active; do echo $s >$knobs/fakeib0/port1/state; done
+sleep 1
+scrape d
+t_eq "two flaps: four state changes" "$((before + 4))" \
+	"$(metric "$tmp/d" rdma_port_state_changes_total device=fakeib0 port=1)"
+t_eq "and the port is ACTIVE again" "4" "$(metric "$tmp/d" rdma_port_state device=fakeib0 port=1)"
+last=$(metric "$tmp/d" rdma_port_last_state_change_seconds device=fakeib0 port=1)
+t_run "the last change is within the last minute" 0 \
+	python3 -c "import sys, time; sys.exit(not 0 <= time.time() - float(sys.argv[1]) < 60)" "$last"
+
+# --- Devices added and removed between scrapes.
+echo "ports=2" >$knobs/add
+new=$(tail -1 $knobs/devices)
+scrape e
+t_eq "an added device appears" "2" \
+	"$(grep -c "^rdma_port_state{device=\"$new\"" "$tmp/e")"
+echo "$new" >$knobs/remove
+scrape f
+t_eq "a removed device disappears" "0" "$(grep -c "device=\"$new\"" "$tmp/f")"
+
+# --- MADs: counted right, and none on an excluded device.
+echo "ports=4" >$knobs/add
+big=$(tail -1 $knobs/devices)
+start "an exporter of the fake devices alone" 19880 --cache 0 --include-devices 'fakeib*'
+scrape g 19880
+sleep 0.2
+m0=$(($(mads fakeib0) + $(mads "$big")))
+scrape h 19880
+m1=$(($(mads fakeib0) + $(mads "$big")))
+t_eq "the MADs it reports are those the fake HCA answered" "$((m1 - m0))" \
+	"$(metric "$tmp/h" rdma_exporter_scrape_mads)"
+t_run "at most 2 per port (5 ports)" 0 test $((m1 - m0)) -le 10 -a $((m1 - m0)) -ge 1
+t_eq "no rxe device" "" "$(grep 'device="rxe' "$tmp/h")"
+start "an exporter excluding $big" 19881 --cache 0 --exclude-devices "$big,nosuch*"
+x0=$(mads "$big")
+scrape i 19881
+scrape i 19881
+t_eq "the excluded device got no MAD" "$x0" "$(mads "$big")"
+t_eq "and is not in the metrics" "0" "$(grep -c "device=\"$big\"" "$tmp/i")"
+t_eq "the others are" "1" "$(metric "$tmp/i" rdma_device_scrape_success device=fakeib0)"
+echo "$big" >$knobs/remove
+
+# --- A connection flood is bounded; the exporter goes on.
+t_run "200 connections held open: at most 16 are kept" 0 python3 - <<'EOF'
+import socket, sys, time
+conns, kept = [], 0
+for i in range(200):
+    s = socket.create_connection(("127.0.0.1", 19879))
+    s.settimeout(0.5)
+    conns.append(s)
+time.sleep(1)
+for s in conns:
+    try:
+        kept += s.recv(1) != b""
+    except socket.timeout:
+        kept += 1
+    except OSError:
+        pass
+print(f"{kept} of 200 kept open", file=sys.stderr)
+sys.exit(0 if kept <= 16 else 1)
+EOF
+t_match "the others were closed" "^[0-9]+ of 200 kept open$" "$T_ERR"
+# until_scrape FILE: until a scrape is answered (closed connections take a
+# moment to leave the server's count).
+until_scrape() {
+	for i in $(seq 50); do
+		scrape "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+t_run "then scrapes are answered" 0 until_scrape j
+t_eq "its PID is the exporter's" "rdmactl-exporte" "$(cat /proc/"${pids[0]}"/comm)"
+rss=$(awk '/VmRSS/ {print $2}' /proc/"${pids[0]}"/status)
+t_run "RSS under 20 MiB after the flood (${rss} KiB)" 0 test "$rss" -lt 20480
+
+# --- rdmactl.ko unloaded and loaded again: the exporter says so, and
+# follows the events of the new module.
+until_rmmod() {
+	for i in $(seq 50); do
+		rmmod rdmactl 2>/dev/null && return 0
+		sleep 0.2
+	done
+	return 1
+}
+t_run "rmmod rdmactl" 0 until_rmmod
+sleep 0.5
+t_run "a scrape without the module is answered" 0 scrape k
+t_eq "module_loaded 0" "0" "$(metric "$tmp/k" rdma_exporter_module_loaded)"
+t_eq "and no port" "0" "$(grep -c '^rdma_port_state{' "$tmp/k")"
+insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+sleep 1
+scrape l
+t_eq "module_loaded 1 after insmod" "1" "$(metric "$tmp/l" rdma_exporter_module_loaded)"
+t_eq "one load counted" "1" "$(metric "$tmp/l" rdma_exporter_module_loads_total)"
+t_eq "ports are back" "4" "$(metric "$tmp/l" rdma_port_state device=fakeib0 port=1)"
+echo down >$knobs/fakeib0/port1/state
+sleep 1
+scrape m
+t_eq "events of the new module are followed" "1" \
+	"$(metric "$tmp/m" rdma_port_state_changes_total device=fakeib0 port=1)"
+t_eq "its state DOWN" "1" "$(metric "$tmp/m" rdma_port_state device=fakeib0 port=1)"
+
+# --- --node-exporter-names against node_exporter itself. Its infiniband
+# collector gives up on every device when one lacks board_id (rxe does):
+# the rxe devices go, the fake HCA has what it reads, as mlx5 does.
+rdma link delete rxe0
+rdma link delete rxe1
+echo active >$knobs/fakeib0/port1/state
+for c in "port_xmit_data 1000" "port_rcv_data 2000" "symbol_error 5" "link_downed 2" \
+	"port_xmit_wait 77" "unicast_rcv_packets 9"; do
+	echo "$c" >$knobs/fakeib0/port1/pma
+done
+spawn "$tmp/node.log" prometheus-node-exporter --collector.disable-defaults \
+	--collector.infiniband --web.listen-address=127.0.0.1:19100
+start "an exporter with node_exporter's names" 19882 --node-exporter-names
+for i in $(seq 100); do curl -sf -o "$tmp/node" http://127.0.0.1:19100/metrics && break; sleep 0.1; done
+scrape n 19882
+t_eq "node_exporter's collector works on the fake HCA" "1" \
+	"$(metric "$tmp/node" node_scrape_collector_success collector=infiniband)"
+names=$(grep -o '^node_infiniband_[a-z_]*' "$tmp/n" | sort -u)
+t_run "some names are node_exporter's" 0 test "$(wc -w <<<"$names")" -ge 15
+for n in $names; do
+	t_eq "$n: node_exporter's value" "$(metric "$tmp/node" "$n" device=fakeib0 port=1)" \
+		"$(metric "$tmp/n" "$n" device=fakeib0 port=1)"
+done
+t_eq "data in bytes (words x 4)" "4000" \
+	"$(metric "$tmp/n" node_infiniband_port_data_transmitted_bytes_total device=fakeib0 port=1)"
+t_run "promtool accepts that too" 0 promtool check metrics <"$tmp/n"
+rdma link add rxe0 type rxe netdev veth0
+rdma link add rxe1 type rxe netdev veth1
+
+t_done
