@@ -22,9 +22,13 @@ for f in usr/sbin/rdmactl usr/lib/librdmactl.so.1 usr/lib/librdmactl.a usr/inclu
 	 usr/include/linux/rdmactl.h usr/lib/pkgconfig/rdmactl.pc usr/share/man/man8/rdmactl.8 \
 	 usr/share/man/man8/rdmactl-roce.8 usr/share/man/man3/librdmactl.3 \
 	 usr/share/bash-completion/completions/rdmactl \
-	 usr/share/doc/rdmactl/examples/modules-load.d/rdmactl.conf; do
+	 usr/share/doc/rdmactl/examples/modules-load.d/rdmactl.conf usr/sbin/rdmactl-exporter \
+	 usr/share/man/man8/rdmactl-exporter.8 usr/lib/systemd/system/rdmactl-exporter.service \
+	 usr/share/doc/rdmactl-exporter/examples/rdma-alerts.yml; do
 	[ -e "$d/$f" ] && t_pass "installs /$f" || t_fail "installs /$f"
 done
+t_eq "the unit runs the installed exporter" "ExecStart=/usr/sbin/rdmactl-exporter \$ARGS" \
+	"$(grep ^ExecStart "$d/usr/lib/systemd/system/rdmactl-exporter.service")"
 t_eq "librdmactl.so is a link to the soname" "librdmactl.so.1" "$(readlink "$d/usr/lib/librdmactl.so")"
 t_eq "the soname" "librdmactl.so.1" \
 	"$(objdump -p "$d/usr/lib/librdmactl.so.1" | awk '/SONAME/ { print $2 }')"
@@ -67,7 +71,7 @@ t_eq "debian/changelog has the Makefile's version" "$version" \
 t_run "dpkg-buildpackage -us -uc -b" 0 sh -c "cd '$src' && dpkg-buildpackage -us -uc -b >'$work/build.log' 2>&1"
 [ "$T_FAIL" = 0 ] || tail -30 "$work/build.log"
 for p in rdmactl-dkms_${version}_all librdmactl1_${version}_amd64 librdmactl-dev_${version}_amd64 \
-	 rdmactl_${version}_amd64; do
+	 rdmactl_${version}_amd64 rdmactl-exporter_${version}_amd64; do
 	[ -f "$work/deb/$p.deb" ] && t_pass "built $p.deb" || t_fail "built $p.deb"
 done
 t_run "lintian reports no errors" 0 lintian --fail-on error --no-tag-display-limit \
@@ -80,12 +84,17 @@ t_eq "the CLI in the package says its version" "rdmactl $version" \
 	   tar -xOf - ./usr/sbin/rdmactl >"$work/cli" && chmod +x "$work/cli" && "$work/cli" -V | cut -d' ' -f1-2)"
 
 # Install them; DKMS builds the module for every kernel with headers.
-$sudo apt-get purge -y -q rdmactl rdmactl-dkms librdmactl-dev librdmactl1 >/dev/null 2>&1
+$sudo apt-get purge -y -q rdmactl rdmactl-exporter rdmactl-dkms librdmactl-dev librdmactl1 >/dev/null 2>&1
 t_run "apt-get install ./*.deb" 0 sh -c "cd '$work/deb' && $sudo env DEBIAN_FRONTEND=noninteractive \
 	apt-get install -y -q ./rdmactl-dkms_${version}_all.deb ./librdmactl1_${version}_amd64.deb \
-	./librdmactl-dev_${version}_amd64.deb ./rdmactl_${version}_amd64.deb >'$work/apt.log' 2>&1"
+	./librdmactl-dev_${version}_amd64.deb ./rdmactl_${version}_amd64.deb \
+	./rdmactl-exporter_${version}_amd64.deb >'$work/apt.log' 2>&1"
 [ "$T_FAIL" = 0 ] || tail -30 "$work/apt.log"
 t_eq "/usr/sbin/rdmactl is the package's" "rdmactl" "$(dpkg -S /usr/sbin/rdmactl | cut -d: -f1)"
+t_eq "rdmactl-exporter ships the exporter, its unit, its defaults and man page" \
+	"/etc/default/rdmactl-exporter /lib/systemd/system/rdmactl-exporter.service /usr/sbin/rdmactl-exporter /usr/share/man/man8/rdmactl-exporter.8.gz" \
+	"$(dpkg -L rdmactl-exporter | grep -E '^/etc/default/|\.service$|/sbin/|/man8/' | sort | xargs)"
+t_run "the packaged exporter runs" 0 /usr/sbin/rdmactl-exporter --version
 t_run "a program builds against the packages with pkg-config" 0 \
 	sh -c "cc -o '$work/tiny2' '$work/tiny.c' \$(pkg-config --cflags --libs rdmactl) && '$work/tiny2'"
 for k in 6.1 6.12; do
@@ -112,10 +121,11 @@ t_run "dkms install for $k again" 0 dkms install -m rdmactl -v "$version" -k "$k
 t_eq "its module is back" "1" "$(ls /lib/modules/$k/updates/dkms/rdmactl.ko* 2>/dev/null | wc -l)"
 
 t_run "apt-get purge" 0 sh -c "$sudo env DEBIAN_FRONTEND=noninteractive apt-get purge -y -q \
-	rdmactl rdmactl-dkms librdmactl-dev librdmactl1 >'$work/purge.log' 2>&1"
+	rdmactl rdmactl-exporter rdmactl-dkms librdmactl-dev librdmactl1 >'$work/purge.log' 2>&1"
 t_eq "no DKMS module left" "" "$(dkms status rdmactl 2>&1)"
 t_eq "no module left in /lib/modules" "" "$(ls /lib/modules/*/updates/dkms/rdmactl.ko* 2>/dev/null)"
 t_eq "no sources left" "" "$(ls -d /usr/src/rdmactl-* 2>/dev/null)"
-t_eq "no files left" "" "$(ls /usr/sbin/rdmactl /usr/lib/*/librdmactl* 2>/dev/null)"
+t_eq "no files left" "" "$(ls /usr/sbin/rdmactl /usr/sbin/rdmactl-exporter /usr/lib/*/librdmactl* \
+	/etc/default/rdmactl-exporter /lib/systemd/system/rdmactl-exporter.service 2>/dev/null)"
 
 t_done

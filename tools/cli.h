@@ -147,6 +147,8 @@ void print_bool(const char *key, bool val, const char *text_fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void print_str(const char *key, const char *text_fmt, const char *val);
 void print_uint(const char *key, const char *text_fmt, uint64_t val);
+/* A real number (a rate); text_fmt takes a double. */
+void print_real(const char *key, const char *text_fmt, double val);
 /* val in JSON; in text, text_fmt with the arguments after it. */
 void print_str_fmt(const char *key, const char *val, const char *text_fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -164,5 +166,6 @@ int ipoib_main(int argc, char **argv);
 int monitor_main(int argc, char **argv);
 int gid_main(int argc, char **argv);
 int roce_main(int argc, char **argv);
+int check_main(int argc, char **argv);
 
 #endif /* RDMACTL_CLI_H */

@@ -196,6 +196,16 @@ void print_uint(const char *key, const char *text_fmt, uint64_t val)
 	}
 }
 
+void print_real(const char *key, const char *text_fmt, double val)
+{
+	if (cli.json) {
+		json_key(key);
+		printf("%.10g", val);
+	} else if (text_fmt) {
+		printf(text_fmt, val);
+	}
+}
+
 void print_str_fmt(const char *key, const char *val, const char *text_fmt, ...)
 {
 	va_list ap;

@@ -23,6 +23,7 @@ static const struct cli_cmd objects[] = {
 	{ "gid", gid_main, "GID tables: RoCE v1/v2 types, netdevs; the GID index of an address" },
 	{ "roce", roce_main, "rdma_cm's default RoCE mode and ToS per port, kept across resets" },
 	{ "monitor", monitor_main, "events: devices, port state, LID/SM/P_Key/GID, netdevs, IPoIB" },
+	{ "check", check_main, "health check: each finding with its evidence and remedy" },
 	{ "help", help_main, "this text" },
 	{ NULL, NULL, NULL }
 };

@@ -87,6 +87,8 @@ ipoib set ib0 mo datagram mt 2044
 ipoib udev-rule ib0 ib-uplink
 EOF
 t_run "monitor timestamp parses" 1 "$rdmactl" monitor timestamp
+t_run "check parses" 1 "$rdmactl" check rxe0/1 interval 0.5 watch
+t_run "check dump-expect parses" 1 "$rdmactl" check --dump-expect
 t_run "monitor --timestamp too" 1 "$rdmactl" monitor --timestamp
 t_run "and -t" 1 "$rdmactl" monitor -t
 
@@ -128,7 +130,25 @@ gid select rxe0 vlan 3 vlan none|gid select: vlan given twice
 dev show rxe0/1|"rxe0/1" is not DEV: a device name has no '/' (this command takes no port)
 port show /1|"/1" is not DEV[/PORT]: the device name is empty
 monitor frob|"monitor" does not take "frob"; usage: rdmactl monitor [timestamp]
+check interval 0|interval "0": use the seconds between the two snapshots, at least 0.1
+check --interval -2|--interval "-2": use the seconds between the two snapshots, at least 0.1
+check rxe0 rxe1|"check" does not take "rxe1"; usage: rdmactl check [DEV[/PORT]] [expect FILE] [interval SECONDS] [watch] [dump-expect]
+check expect /nonexistent/m|check: cannot read the manifest /nonexistent/m: No such file or directory
 EOF
+# A manifest is read, and refused, before the kernel is asked anything.
+m=$(mktemp)
+printf '# a host\nport mlx5_0/1 state ACTIVE rate 200\nipoib ib0 mode fast\n' >"$m"
+t_run "check: a malformed manifest" 2 "$rdmactl" check expect "$m"
+t_eq "names the file, the line and the reason" "rdmactl: check: $m:3: mode \"fast\": give datagram or connected" "$T_ERR"
+printf 'port mlx5_0/1 state ACTIVE\nswitch 1\n' >"$m"
+t_run "check: an unknown line" 2 "$rdmactl" check expect "$m"
+t_eq "says which lines there are" "rdmactl: check: $m:2: unknown line \"switch\" (lines are port, ipoib, module, threshold)" "$T_ERR"
+printf 'threshold symbol_error 5/day\n' >"$m"
+t_run "check: a bad threshold" 2 "$rdmactl" check expect "$m"
+t_match "names the rate" 'threshold rate "5/day": give N, N/s, N/min or N/h' "$T_ERR"
+printf 'port mlx5_0/1 state ACTIVE\nthreshold symbol_error 60/h\nmodule ib_umad\n' >"$m"
+t_run "check: a good manifest gets to the kernel" 1 "$rdmactl" check expect "$m"
+rm -f "$m"
 t_run "--version without the module" 0 "$rdmactl" --version
 t_match "--version says the module is not loaded" '^rdmactl [0-9.]+ \(librdmactl [0-9.]+, rdmactl.ko not loaded\)$' "$T_OUT"
 t_done

@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * rdmactl check [DEV[/PORT]] [expect FILE] [interval S] [watch]
+ * rdmactl check [DEV[/PORT]] dump-expect
+ *
+ * Two snapshots interval seconds apart, and every check of check-rules.c
+ * on what they show: each finding with its id, severity, evidence and
+ * remedy, grouped by port; exit 0 when all is well, 3 for warnings, 4 for
+ * errors. watch goes on with events: a port is checked again whenever its
+ * state changes, and flapping is counted without polling.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+
+struct check_args {
+	struct cli_dev_port dp;
+	const char *expect;
+	double interval;
+	bool watch, dump;
+};
+
+static const struct cli_spec check_spec = {
+	.cmd = "check", .args = (const struct cli_arg[]) {
+		{ "DEV[/PORT]", CLI_DEV_PORT, offsetof(struct check_args, dp), .flags = CLI_POS },
+		{ "expect", CLI_STR, offsetof(struct check_args, expect), .value = "FILE",
+		  .aliases = "--expect", .max = 4096, .expect = "a manifest file" },
+		{ "interval", CLI_REAL, offsetof(struct check_args, interval), .value = "SECONDS",
+		  .aliases = "--interval -i", .min = 0.1,
+		  .expect = "the seconds between the two snapshots, at least 0.1" },
+		{ "watch", CLI_FLAG, offsetof(struct check_args, watch), .aliases = "--watch" },
+		{ "dump-expect", CLI_FLAG, offsetof(struct check_args, dump),
+		  .aliases = "--dump-expect" },
+		{ .name = NULL },
+	}
+};
+
+#define CHECK_TRIES 5
+/* watch: this many state changes of a port within the window are a flap. */
+#define FLAP_CHANGES 4
+#define FLAP_WINDOW 600.0
+
+struct read_ctx {
+	struct chk_run *r;
+	const struct check_args *a;
+	struct cli_vec devs;			/* struct rdmactl_dev_info */
+	bool second;
+};
+
+static bool wanted(const struct check_args *a, const char *dev, uint32_t port)
+{
+	return (!a->dp.dev[0] || !strcmp(a->dp.dev, dev)) && (!a->dp.port || a->dp.port == port);
+}
+
+static int dev_cb(const struct rdmactl_dev_info *d, void *arg)
+{
+	return cli_vec_push(&((struct read_ctx *)arg)->devs, d);
+}
+
+static int port_cb(const struct rdmactl_port_info *info, void *arg)
+{
+	struct read_ctx *c = arg;
+	const struct rdmactl_dev_info *d = c->devs.items;
+	struct chk_port p = { .info = *info };
+	size_t i;
+
+	for (i = 0; i < c->devs.n; i++)
+		if (d[i].index == info->dev_index)
+			p.vendor_part_id = d[i].vendor_part_id;
+	return cli_vec_push(&c->r->ports, &p);
+}
+
+static struct chk_port *find_port(struct chk_run *r, const char *dev, uint32_t port)
+{
+	struct chk_port *p = r->ports.items;
+	size_t i;
+
+	for (i = 0; i < r->ports.n; i++)
+		if (p[i].info.port == port && !strcmp(p[i].info.dev_name, dev))
+			return &p[i];
+	return NULL;
+}
+
+static int stat_cb(const struct rdmactl_stat *s, void *arg)
+{
+	struct read_ctx *c = arg;
+	struct chk_port *p = find_port(c->r, s->dev_name, s->port);
+	struct rdmactl_stat **slot;
+
+	if (!p || !wanted(c->a, s->dev_name, s->port))
+		return 0;
+	slot = c->second ? &p->after : &p->before;
+	rdmactl_stat_free(*slot);
+	*slot = rdmactl_stat_dup(s);
+	return *slot ? 0 : -ENOMEM;
+}
+
+static int ipoib_cb(const struct rdmactl_ipoib_info *ib, void *arg)
+{
+	struct read_ctx *c = arg;
+
+	return wanted(c->a, ib->dev_name, ib->port) ? cli_vec_push(&c->r->ipoib, ib) : 0;
+}
+
+static int gid_cb(const struct rdmactl_gid_info *g, void *arg)
+{
+	return cli_vec_push(&((struct read_ctx *)arg)->r->gids, g);
+}
+
+static int roce_cb(const struct rdmactl_roce_info *roce, void *arg)
+{
+	struct read_ctx *c = arg;
+	struct chk_port *p = find_port(c->r, roce->dev_name, roce->port);
+
+	if (p) {
+		p->has_roce = true;
+		p->roce = *roce;
+	}
+	return 0;
+}
+
+static void clear_run(struct chk_run *r, struct read_ctx *c)
+{
+	struct chk_port *p = r->ports.items;
+	size_t i;
+
+	for (i = 0; i < r->ports.n; i++) {
+		rdmactl_stat_free(p[i].before);
+		rdmactl_stat_free(p[i].after);
+	}
+	cli_vec_clear(&r->ports, NULL);
+	cli_vec_clear(&r->ipoib, NULL);
+	cli_vec_clear(&r->gids, NULL);
+	cli_vec_clear(&c->devs, NULL);
+}
+
+/* Everything but the second snapshot; again when devices changed under it. */
+static int read_first(struct rdmactl *h, struct read_ctx *c)
+{
+	const char *dev = c->a->dp.dev[0] ? c->a->dp.dev : NULL;
+	struct chk_run *r = c->r;
+	int err = 0, tries;
+	size_t i;
+
+	for (tries = 0; tries < CHECK_TRIES; tries++) {
+		clear_run(r, c);
+		err = rdmactl_dev_list(h, dev, dev_cb, c);
+		if (!err)
+			err = rdmactl_port_list(h, dev, c->a->dp.port, port_cb, c);
+		if (!err)
+			err = rdmactl_stat_list(h, dev, c->a->dp.port, 0, stat_cb, c);
+		if (!err)
+			err = rdmactl_gid_list(h, dev, c->a->dp.port, gid_cb, c);
+		if (!err)
+			err = rdmactl_ipoib_list(h, NULL, dev, c->a->dp.port, ipoib_cb, c);
+		if (err == -ENODEV && !dev)
+			err = 0;	/* no IPoIB interface at all */
+		for (i = 0; !err && i < r->ports.n; i++) {
+			const struct chk_port *p = (struct chk_port *)r->ports.items + i;
+
+			if (p->info.link_layer != RDMACTL_LINK_LAYER_ETHERNET)
+				continue;
+			err = rdmactl_roce_list(h, p->info.dev_name, p->info.port, roce_cb, c);
+			if (err == -EOPNOTSUPP || err == -ENODEV)
+				err = 0;
+		}
+		if (err != -EINTR)
+			break;
+	}
+	return err;
+}
+
+/* The exit status of what was found. */
+static int status_of(const struct chk_run *r, size_t from)
+{
+	const struct chk_finding *f = r->findings.items;
+	enum chk_severity worst = CHK_OK;
+	size_t i;
+
+	for (i = from; i < r->findings.n; i++)
+		if (f[i].sev > worst)
+			worst = f[i].sev;
+	return worst == CHK_ERROR ? EXIT_CHECK_ERROR :
+	       worst == CHK_WARNING ? EXIT_CHECK_WARNING : EXIT_OK;
+}
+
+static bool colour;
+static const char *const sev_names[] = { "ok", "warning", "error" };
+static const char *const sev_colours[] = { "\033[32m", "\033[33m", "\033[31m" };
+
+static void print_finding(const struct chk_finding *f, bool stamp)
+{
+	unsigned int i;
+
+	/* watch (stamp) prints a JSON object a line, as monitor does. */
+	if (cli.json && stamp) {
+		print_line_begin();
+	} else {
+		print_open();
+		if (!cli.json && stamp) {
+			char when[16];
+			time_t now = time(NULL);
+
+			strftime(when, sizeof(when), "%H:%M:%S", localtime(&now));
+			print_text("[%s] ", when);
+		}
+		if (!cli.json)
+			print_text("  %s%-7s%s ", colour ? sev_colours[f->sev] : "",
+				   sev_names[f->sev], colour ? "\033[0m" : "");
+	}
+	print_str("id", "%s", f->id);
+	print_str("severity", NULL, sev_names[f->sev]);
+	if (f->dev[0]) {
+		print_str("device", stamp ? " %s" : NULL, f->dev);
+		print_uint("port", stamp ? "/%" PRIu64 : NULL, f->port);
+	}
+	if (f->netdev[0])
+		print_str("netdev", NULL, f->netdev);
+	print_str("message", ": %s", f->message);
+	print_object_open("evidence");
+	for (i = 0; i < f->num_ev; i++) {
+		if (f->ev[i].is_num)
+			print_real(f->ev[i].key, NULL, f->ev[i].num);
+		else
+			print_str(f->ev[i].key, NULL, f->ev[i].str);
+	}
+	print_object_close();
+	if (f->remedy)
+		print_str("remedy", "\n          %s", f->remedy);
+	if (cli.json && stamp)
+		print_line_end();
+	else
+		print_close();
+}
+
+/* A port's header in text: "fakeib0/1 (ib0):". */
+static void print_group(const char *dev, uint32_t port, const char *netdev)
+{
+	if (cli.json)
+		return;
+	if (!dev[0])
+		printf("system:\n");
+	else if (netdev && netdev[0])
+		printf("%s/%u (%s):\n", dev, port, netdev);
+	else
+		printf("%s/%u:\n", dev, port);
+}
+
+static bool same_group(const struct chk_finding *f, const char *dev, uint32_t port)
+{
+	return !strcmp(f->dev, dev) && (!dev[0] || f->port == port);
+}
+
+/* Every finding, grouped: the ports in order, then others, then the system. */
+static void print_report(struct chk_run *r)
+{
+	const struct chk_port *p = r->ports.items;
+	const struct chk_finding *f = r->findings.items;
+	bool *done = calloc(r->findings.n ? r->findings.n : 1, sizeof(*done));
+	size_t i, j, n;
+
+	if (!done) {
+		fprintf(stderr, "rdmactl: check: out of memory\n");
+		exit(EXIT_ERROR);
+	}
+	for (i = 0; i < r->ports.n; i++) {
+		print_group(p[i].info.dev_name, p[i].info.port,
+			    p[i].info.present & RDMACTL_PORT_HAS_NETDEV ? p[i].info.netdev_name : NULL);
+		for (j = n = 0; j < r->findings.n; j++) {
+			if (done[j] || !same_group(&f[j], p[i].info.dev_name, p[i].info.port))
+				continue;
+			print_finding(&f[j], false);
+			done[j] = true;
+			n++;
+		}
+		if (!n) {
+			struct chk_finding ok = { .id = "port.ok", .sev = CHK_OK };
+
+			snprintf(ok.dev, sizeof(ok.dev), "%s", p[i].info.dev_name);
+			ok.port = p[i].info.port;
+			snprintf(ok.message, sizeof(ok.message), "%s", "every check passed");
+			print_finding(&ok, false);
+		}
+	}
+	for (i = 0; i < r->findings.n; i++) {
+		if (done[i])
+			continue;
+		print_group(f[i].dev, f[i].port, NULL);
+		for (j = i; j < r->findings.n; j++) {
+			if (done[j] || !same_group(&f[j], f[i].dev, f[i].port))
+				continue;
+			print_finding(&f[j], false);
+			done[j] = true;
+		}
+	}
+	free(done);
+}
+
+static void summary(const struct chk_run *r, int status)
+{
+	const struct chk_finding *f = r->findings.items;
+	size_t i, n[3] = { 0 };
+
+	if (cli.json)
+		return;
+	for (i = 0; i < r->findings.n; i++)
+		n[f[i].sev]++;
+	printf("%zu port%s checked over %.1f s: %s%s%s (%zu error%s, %zu warning%s)\n", r->ports.n,
+	       r->ports.n == 1 ? "" : "s", r->interval,
+	       colour ? sev_colours[status == EXIT_OK ? 0 : status == EXIT_CHECK_WARNING ? 1 : 2] : "",
+	       status == EXIT_OK ? "ok" : status == EXIT_CHECK_WARNING ? "warnings" : "errors",
+	       colour ? "\033[0m" : "", n[CHK_ERROR], n[CHK_ERROR] == 1 ? "" : "s",
+	       n[CHK_WARNING], n[CHK_WARNING] == 1 ? "" : "s");
+}
+
+static void run_checks(struct chk_run *r)
+{
+	const struct chk_port *p = r->ports.items;
+	size_t i;
+
+	for (i = 0; i < r->ports.n; i++) {
+		chk_port(r, &p[i]);
+		chk_counters(r, &p[i]);
+		chk_roce_addresses(r, &p[i]);
+	}
+	chk_ipoib(r);
+	if (!r->filtered)
+		chk_system(r);
+	chk_expectations(r);
+}
+
+/* --- watch: events, and the port each one is about checked again. */
+
+static volatile sig_atomic_t check_stop;
+
+static void check_signal(int sig)
+{
+	(void)sig;
+	check_stop = 1;
+}
+
+struct flaps {
+	char dev[RDMACTL_DEV_NAME_MAX];
+	uint32_t port;
+	double when[FLAP_CHANGES];		/* the last changes, a ring */
+	unsigned int n;
+};
+
+static struct flaps *flaps;
+static size_t num_flaps;
+
+/* Record a change of dev/port at now; true when it makes a flap. */
+static bool flapped(const char *dev, uint32_t port, double now)
+{
+	struct flaps *f = NULL;
+	size_t i;
+
+	for (i = 0; i < num_flaps; i++)
+		if (flaps[i].port == port && !strcmp(flaps[i].dev, dev))
+			f = &flaps[i];
+	if (!f) {
+		f = reallocarray(flaps, num_flaps + 1, sizeof(*flaps));
+		if (!f)
+			return false;
+		flaps = f;
+		f = &flaps[num_flaps++];
+		memset(f, 0, sizeof(*f));
+		snprintf(f->dev, sizeof(f->dev), "%s", dev);
+		f->port = port;
+	}
+	f->when[f->n++ % FLAP_CHANGES] = now;
+	return f->n >= FLAP_CHANGES && now - f->when[f->n % FLAP_CHANGES] <= FLAP_WINDOW;
+}
+
+struct watch_ctx {
+	struct rdmactl *h;
+	struct chk_run *r;
+	const struct check_args *a;
+	int worst;
+};
+
+static int watch_port_cb(const struct rdmactl_port_info *info, void *arg)
+{
+	struct chk_run *r = arg;
+	struct chk_port p = { .info = *info };
+
+	chk_port(r, &p);
+	return 0;
+}
+
+static int watch_event(const struct rdmactl_event_info *ev, void *arg)
+{
+	struct watch_ctx *w = arg;
+	struct chk_run *r = w->r;
+	size_t from = r->findings.n, i;
+	struct timespec now;
+	int err, status;
+
+	if (ev->type != RDMACTL_EVENT_PORT_ACTIVE && ev->type != RDMACTL_EVENT_PORT_ERR &&
+	    ev->type != RDMACTL_EVENT_LOST)
+		return 0;
+	if (ev->type == RDMACTL_EVENT_LOST) {
+		struct chk_finding *f = chk_add(r, "watch.events-lost", CHK_WARNING, NULL,
+						"Events were lost; every port was read again.",
+						"events were lost: flaps may be missed");
+
+		chk_ev_num(f, "lost", ev->lost);
+		err = rdmactl_port_list(w->h, w->a->dp.dev[0] ? w->a->dp.dev : NULL,
+					w->a->dp.port, watch_port_cb, r);
+	} else {
+		if (!wanted(w->a, ev->dev_name, ev->port))
+			return 0;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (flapped(ev->dev_name, ev->port, now.tv_sec + now.tv_nsec / 1e9)) {
+			struct rdmactl_port_info pi = { .port = ev->port };
+			struct chk_finding *f;
+
+			snprintf(pi.dev_name, sizeof(pi.dev_name), "%s", ev->dev_name);
+			f = chk_add(r, "port.flapping", CHK_WARNING, &pi,
+				    "The port keeps changing state: reseat or replace the cable, check the peer port.",
+				    "changed state %d times in %.0f minutes", FLAP_CHANGES,
+				    FLAP_WINDOW / 60);
+			chk_ev_num(f, "changes", FLAP_CHANGES);
+			chk_ev_num(f, "window_seconds", FLAP_WINDOW);
+		}
+		err = rdmactl_port_list(w->h, ev->dev_name, ev->port, watch_port_cb, r);
+	}
+	if (err && err != -ENODEV)
+		fprintf(stderr, "rdmactl: check: %s\n", rdmactl_errmsg(w->h));
+	for (i = from; i < r->findings.n; i++)
+		print_finding((struct chk_finding *)r->findings.items + i, true);
+	if (r->findings.n == from && ev->type != RDMACTL_EVENT_LOST) {
+		struct chk_finding ok = { .id = "port.ok", .sev = CHK_OK, .port = ev->port };
+
+		snprintf(ok.dev, sizeof(ok.dev), "%s", ev->dev_name);
+		snprintf(ok.message, sizeof(ok.message), "%s",
+			 ev->type == RDMACTL_EVENT_PORT_ACTIVE ? "became ACTIVE" : "changed state");
+		print_finding(&ok, true);
+	}
+	fflush(stdout);
+	status = status_of(r, from);
+	if (status > w->worst)
+		w->worst = status;
+	return 0;
+}
+
+static int watch(struct chk_run *r, const struct check_args *a, int status)
+{
+	struct sigaction sa = { .sa_handler = check_signal };
+	struct watch_ctx w = { .r = r, .a = a, .worst = status };
+	struct rdmactl *ev;
+	int err;
+
+	w.h = cli_open();
+	if (!w.h)
+		return EXIT_ERROR;
+	err = rdmactl_open(&ev);
+	if (!err)
+		err = rdmactl_events_subscribe(ev);
+	if (err) {
+		err = cli_fail(ev, err, NULL, "cannot subscribe to events");
+		rdmactl_close(w.h);
+		return err;
+	}
+	if (!cli.json)
+		printf("watching: each port is checked again when its state changes (Ctrl-C ends)\n");
+	fflush(stdout);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	while (!check_stop) {
+		err = rdmactl_events_read(ev, watch_event, &w);
+		if (err == -EINTR || err == -EAGAIN)
+			continue;
+		if (err) {
+			cli_fail(ev, err, NULL, "cannot read events");
+			w.worst = EXIT_ERROR;
+			break;
+		}
+	}
+	rdmactl_close(ev);
+	rdmactl_close(w.h);
+	return w.worst;
+}
+
+int check_main(int argc, char **argv)
+{
+	struct check_args a = { .interval = 3 };
+	struct chk_run r = {
+		.ports.size = sizeof(struct chk_port),
+		.ipoib.size = sizeof(struct rdmactl_ipoib_info),
+		.gids.size = sizeof(struct rdmactl_gid_info),
+		.findings.size = sizeof(struct chk_finding),
+	};
+	struct read_ctx c = { .r = &r, .a = &a, .devs.size = sizeof(struct rdmactl_dev_info) };
+	struct chk_expect e = { 0 };
+	struct rdmactl *h;
+	struct timespec ts;
+	int err, status;
+
+	if (argc == 1 && !strcmp(argv[0], "help")) {
+		fputs("Usage: ", stdout);
+		cli_usage(stdout, &check_spec);
+		return EXIT_OK;
+	}
+	if (cli_parse(&check_spec, argc, argv, &a, NULL))
+		return EXIT_USAGE;
+	r.interval = a.interval;
+	r.filtered = a.dp.dev[0];
+	r.thresholds = calloc(chk_num_default_thresholds, sizeof(*r.thresholds));
+	if (!r.thresholds)
+		return EXIT_ERROR;
+	memcpy(r.thresholds, chk_default_thresholds,
+	       chk_num_default_thresholds * sizeof(*r.thresholds));
+	r.num_thresholds = chk_num_default_thresholds;
+	if (a.expect) {
+		err = chk_expect_load(a.expect, &e, &r);
+		if (err)
+			return err;
+		r.expect = &e;
+	}
+	colour = !cli.json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+
+	h = cli_open();
+	if (!h)
+		return EXIT_ERROR;
+	err = read_first(h, &c);
+	if (err == -ENODEV) {
+		if (cli_names(rdmactl_errmsg(h), a.dp.dev))
+			fprintf(stderr, "rdmactl: check: %s\n", rdmactl_errmsg(h));
+		else
+			fprintf(stderr, "rdmactl: check: %s: %s\n", a.dp.dev, rdmactl_errmsg(h));
+		rdmactl_close(h);
+		return EXIT_USAGE;
+	}
+	if (err) {
+		err = cli_fail(h, err, a.dp.dev[0] ? a.dp.dev : NULL, "cannot read the ports");
+		rdmactl_close(h);
+		return err;
+	}
+	if (a.dump) {
+		chk_expect_dump(&r);
+		rdmactl_close(h);
+		return EXIT_OK;
+	}
+	ts.tv_sec = (time_t)a.interval;
+	ts.tv_nsec = (long)((a.interval - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+	c.second = true;
+	err = rdmactl_stat_list(h, a.dp.dev[0] ? a.dp.dev : NULL, a.dp.port, 0, stat_cb, &c);
+	if (err && err != -EINTR && err != -ENODEV) {
+		err = cli_fail(h, err, NULL, "cannot read the counters again");
+		rdmactl_close(h);
+		return err;
+	}
+	rdmactl_close(h);
+
+	run_checks(&r);
+	status = status_of(&r, 0);
+	print_begin();
+	print_report(&r);
+	print_end();
+	summary(&r, status);
+	if (a.watch)
+		status = watch(&r, &a, status);
+	return status;
+}

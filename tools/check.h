@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * rdmactl check: what it reads (check.c), the checks (check-rules.c) and
+ * the expectations manifest (check-expect.c). Documentation/check.md lists
+ * every finding.
+ */
+#ifndef RDMACTL_CHECK_H
+#define RDMACTL_CHECK_H
+
+#include "cli.h"
+
+/* Exit statuses of check, above the CLI's own 1 (error) and 2 (usage). */
+#define EXIT_CHECK_WARNING	3
+#define EXIT_CHECK_ERROR	4
+
+enum chk_severity { CHK_OK, CHK_WARNING, CHK_ERROR };
+
+/* One value a finding saw, for text and JSON alike. */
+struct chk_evidence {
+	const char *key;
+	bool is_num;
+	double num;
+	char str[64];
+};
+
+#define CHK_MAX_EVIDENCE 8
+
+struct chk_finding {
+	const char *id;				/* "port.no-sm" */
+	enum chk_severity sev;
+	char dev[RDMACTL_DEV_NAME_MAX];		/* "" for the system */
+	uint32_t port;
+	char netdev[16];
+	char message[160];
+	const char *remedy;
+	struct chk_evidence ev[CHK_MAX_EVIDENCE];
+	unsigned int num_ev;
+};
+
+struct chk_port {
+	struct rdmactl_port_info info;
+	uint32_t vendor_part_id;
+	struct rdmactl_stat *before, *after;
+	bool has_roce;
+	struct rdmactl_roce_info roce;
+};
+
+/* A counter's rate limit: per second; source is where it was set. */
+struct chk_threshold {
+	const char *counter;
+	double per_second;
+	enum chk_severity sev;
+	const char *id, *remedy;
+};
+
+/* What a manifest expects of a port, of an IPoIB interface (check-expect.c). */
+enum {
+	EXP_STATE = 1 << 0, EXP_RATE = 1 << 1, EXP_WIDTH = 1 << 2, EXP_MTU = 1 << 3,
+	EXP_ROCE_MODE = 1 << 4, EXP_IPOIB_MODE = 1 << 5,
+};
+
+struct chk_expect_port {
+	char dev[RDMACTL_DEV_NAME_MAX];
+	uint32_t port;
+	unsigned int what;			/* EXP_* */
+	uint8_t state, roce_mode, ipoib_mode;
+	uint32_t rate_mbps, width, mtu;
+	char ifname[16];			/* an ipoib line */
+	unsigned int line;
+};
+
+struct chk_expect {
+	struct cli_vec ports;			/* struct chk_expect_port */
+	struct cli_vec modules;			/* char[32] */
+};
+
+struct chk_run {
+	struct cli_vec ports;			/* struct chk_port */
+	struct cli_vec ipoib;			/* struct rdmactl_ipoib_info */
+	struct cli_vec gids;			/* struct rdmactl_gid_info */
+	struct cli_vec findings;		/* struct chk_finding */
+	struct chk_threshold *thresholds;
+	size_t num_thresholds;
+	const struct chk_expect *expect;
+	double interval;			/* seconds between the snapshots */
+	bool filtered;				/* DEV[/PORT] given: no system checks */
+};
+
+/* check-rules.c */
+extern const struct chk_threshold chk_default_thresholds[];
+extern const size_t chk_num_default_thresholds;
+struct chk_finding *chk_add(struct chk_run *r, const char *id, enum chk_severity sev,
+			    const struct rdmactl_port_info *p, const char *remedy,
+			    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void chk_ev_num(struct chk_finding *f, const char *key, double v);
+void chk_ev_str(struct chk_finding *f, const char *key, const char *v);
+void chk_port(struct chk_run *r, const struct chk_port *p);
+void chk_counters(struct chk_run *r, const struct chk_port *p);
+void chk_ipoib(struct chk_run *r);
+void chk_roce_addresses(struct chk_run *r, const struct chk_port *p);
+void chk_system(struct chk_run *r);
+void chk_expectations(struct chk_run *r);
+
+/* check-expect.c: 0, or EXIT_USAGE after naming the file, line and reason. */
+int chk_expect_load(const char *path, struct chk_expect *e, struct chk_run *r);
+void chk_expect_dump(const struct chk_run *r);
+
+#endif
