@@ -40,4 +40,8 @@ typedef u8 fake_port_t;
 #error "rdmactl_fakehca: no known form of hw counter names (rdma_stat_desc, names)"
 #endif
 
+#if !defined(HAVE_DEVICE_GROUP_OP) && !defined(HAVE_DEVICE_GROUP_PRE_OP)
+#error "rdmactl_fakehca: no known way to give a device sysfs attributes"
+#endif
+
 #endif /* _FAKEHCA_COMPAT_H */

@@ -27,6 +27,8 @@
  *                     "N STATUS" (answered with that MAD status); reads
  *                     how many are left to fail
  *   DEV/portN/hw_reads  how many get_hw_stats() calls the port has had
+ *   DEV/portN/width   active lanes: 1, 2, 4, 8 or 12 (no event: as a
+ *                     link retrained narrower reads)
  *   DEV/portN/netdev  RoCE: the port's netdev, "-" for none; write IFNAME
  *                     (in init_net) or "-" to re-bind it at run time
  *                     (ib_device_set_netdev(), or what ops.get_netdev()
@@ -57,6 +59,7 @@ static const struct {
 	[K_PMA] = { "pma", 0644 }, [K_PORT_HW] = { "hw_counters", 0644 },
 	[K_MADS] = { "mads", 0444 }, [K_MAD_FAIL] = { "mad_fail", 0644 },
 	[K_HW_READS] = { "hw_reads", 0444 }, [K_NETDEV] = { "netdev", 0644 },
+	[K_WIDTH] = { "width", 0644 },
 };
 
 static struct dentry *fake_root;
@@ -107,6 +110,9 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 		break;
 	case K_LMC:
 		seq_printf(m, "%u\n", p->lmc);
+		break;
+	case K_WIDTH:
+		seq_printf(m, "%d\n", ib_width_enum_to_int(p->width));
 		break;
 	case K_SM_LID:
 		seq_printf(m, "%u\n", p->sm_lid);
@@ -226,6 +232,27 @@ static int fake_set_pkeys(struct fake_port *p, char *buf, unsigned long *flags)
 }
 
 /* "N" or "N STATUS": how the next N PMA MADs fail. */
+static int fake_set_width(struct fake_port *p, const char *buf)
+{
+	static const u8 widths[] = { IB_WIDTH_1X, IB_WIDTH_2X, IB_WIDTH_4X, IB_WIDTH_8X,
+				     IB_WIDTH_12X };
+	unsigned long flags;
+	unsigned int lanes, i;
+	int err = kstrtouint(buf, 0, &lanes);
+
+	if (err)
+		return err;
+	for (i = 0; i < ARRAY_SIZE(widths); i++)
+		if (ib_width_enum_to_int(widths[i]) == lanes)
+			break;
+	if (i == ARRAY_SIZE(widths))
+		return -EINVAL;
+	spin_lock_irqsave(&p->fdev->lock, flags);
+	p->width = widths[i];
+	spin_unlock_irqrestore(&p->fdev->lock, flags);
+	return 0;
+}
+
 static int fake_set_mad_fail(struct fake_port *p, char *buf)
 {
 	char *sp = strchr(buf, ' ');
@@ -283,6 +310,8 @@ static int fake_set_port(struct fake_knob *k, char *buf)
 		return fake_set_mad_fail(p, buf);
 	case K_NETDEV:
 		return fake_port_set_netdev(p, buf);
+	case K_WIDTH:
+		return fake_set_width(p, buf);
 	default:
 		err = kstrtou64(buf, 0, &v);
 		if (err)

@@ -75,7 +75,7 @@ enum fake_knob_kind {
 	K_DEV_HW, K_FATAL,
 	K_STATE, K_LID, K_LMC, K_SM_LID, K_SM_SL, K_SUBNET_PREFIX, K_GUID,
 	K_GIDS, K_PKEYS, K_REREGISTER, K_PMA, K_PORT_HW, K_MADS, K_MAD_FAIL,
-	K_HW_READS, K_NETDEV,
+	K_HW_READS, K_NETDEV, K_WIDTH,
 	K_NUM
 };
 
@@ -99,6 +99,7 @@ struct fake_port {
 	u32 sm_lid;
 	u8 sm_sl;
 	u8 lmc;
+	u8 width;				/* enum ib_port_width */
 	u64 subnet_prefix;
 	u64 guid;
 	union ib_gid gids[FAKE_GID_TBL_LEN];	/* [0] is prefix + guid */
@@ -133,6 +134,7 @@ struct fake_dev {
 	struct ib_device ibdev;			/* first: ib_alloc_device() */
 	struct list_head list;			/* fake_devices, under fake_lock */
 	struct fake_dev_opts opts;
+	u32 id;					/* in the node GUID and board_id */
 	spinlock_t lock;			/* the ports' fields and hw[] */
 	u64 hw[FAKE_HW_DEV_NUM];
 	atomic_t next_qpn;

@@ -144,6 +144,7 @@ static int fake_query_port(struct ib_device *ibdev, fake_port_t port_num,
 	props->sm_lid = port->sm_lid;
 	props->sm_sl = port->sm_sl;
 	props->lmc = port->lmc;
+	props->active_width = port->width;
 	/* ib_core uses its cache only when the driver leaves this 0. */
 	props->subnet_prefix = port->subnet_prefix;
 	spin_unlock_irqrestore(&fdev->lock, flags);
@@ -168,7 +169,6 @@ static int fake_query_port(struct ib_device *ibdev, fake_port_t port_num,
 	props->max_msg_sz = 0x80000000;
 	props->max_vl_num = 4;
 	props->subnet_timeout = 18;
-	props->active_width = IB_WIDTH_4X;
 	props->active_speed = IB_SPEED_EDR;
 	return 0;
 }
@@ -233,6 +233,36 @@ static void fake_get_dev_fw_str(struct ib_device *ibdev, char *str)
 }
 
 /*
+ * The sysfs files mlx5 has beside ib_core's (fw_ver is ib_core's, from
+ * get_dev_fw_str()): node_exporter's infiniband collector reads them all.
+ */
+static ssize_t board_id_show(struct device *device, struct device_attribute *attr, char *buf)
+{
+	struct fake_dev *fdev = rdma_device_to_drv_device(device, struct fake_dev, ibdev);
+
+	return sysfs_emit(buf, "FAKE%010u\n", fdev->id);
+}
+static DEVICE_ATTR_RO(board_id);
+
+static ssize_t hca_type_show(struct device *device, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "FAKEHCA\n");
+}
+static DEVICE_ATTR_RO(hca_type);
+
+static ssize_t hw_rev_show(struct device *device, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "0x0\n");
+}
+static DEVICE_ATTR_RO(hw_rev);
+
+static struct attribute *fake_dev_attrs[] = {
+	&dev_attr_board_id.attr, &dev_attr_hca_type.attr, &dev_attr_hw_rev.attr, NULL,
+};
+
+static const struct attribute_group fake_dev_attr_group = { .attrs = fake_dev_attrs };
+
+/*
  * ib_core moves a device to another network namespace only when its
  * driver can cut user contexts off; the fake HCA maps nothing into user
  * space, so there is nothing to cut.
@@ -270,6 +300,9 @@ static const struct ib_device_ops fake_main_ops = {
 	.query_gid = fake_query_gid,
 	.query_pkey = fake_query_pkey,
 	.get_dev_fw_str = fake_get_dev_fw_str,
+#ifdef HAVE_DEVICE_GROUP_OP
+	.device_group = &fake_dev_attr_group,
+#endif
 	.get_link_layer = fake_get_link_layer,
 };
 
@@ -280,6 +313,7 @@ static void fake_port_init(struct fake_dev *fdev, struct fake_port *port, u32 id
 	port->num = num;
 	port->state = fdev->opts.state;
 	port->phys_state = fake_phys_state(port->state);
+	port->width = IB_WIDTH_4X;
 	port->lid = id * FAKE_MAX_PORTS + num;
 	port->sm_lid = 1;
 	port->subnet_prefix = FAKE_SUBNET_PREFIX;
@@ -409,6 +443,7 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 		goto err_dealloc;
 
 	id = fake_next_id++;
+	fdev->id = id;
 	for (i = 0; i < opts->ports; i++)
 		fake_port_init(fdev, &fdev->ports[i], id, i + 1);
 
@@ -430,6 +465,9 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 		fake_guid_from_mac(fdev);
 	}
 
+#ifdef HAVE_DEVICE_GROUP_PRE_OP
+	rdma_set_device_sysfs_group(&fdev->ibdev, &fake_dev_attr_group);
+#endif
 	/* No DMA device: ib_core maps with virtual addresses. */
 	err = ib_register_device(&fdev->ibdev, opts->roce ? "fakeroce%d" : "fakeib%d",
 				 NULL);

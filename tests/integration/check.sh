@@ -48,6 +48,13 @@ t_run "DOWN" 4 rdmactl -j check fakeib0/1 interval 0.2
 t_eq "port.polling: DOWN and polling" "port.polling DOWN POLLING" \
 	"$(finding "$T_OUT" port.polling '"\(.id) \(.evidence.state) \(.evidence.physical_state)"')"
 echo active >$k/state
+echo "ports=2 state=active" >$knobs/add
+two=$(tail -1 $knobs/devices)
+echo 1 >$knobs/$two/port2/width
+t_run "a port trained on 1 lane of 4" 3 rdmactl -j check "$two" interval 0.2
+t_eq "port.degraded-width on port 2, against port 1" "2 1 4" \
+	"$(finding "$T_OUT" port.degraded-width '"\(.port) \(.evidence.width) \(.evidence.peer_width)"')"
+echo "$two" >$knobs/remove
 
 # --- Counters over the interval: made to move while check waits.
 # during_check SECONDS PMA-LINE...: check fakeib0/1 while the lines are

@@ -15,6 +15,15 @@ t_eq "link layer InfiniBand" "InfiniBand" "$(cat $s/link_layer)"
 t_eq "node type CA" "1: CA" "$(cat /sys/class/infiniband/$dev/node_type)"
 t_eq "starts DOWN" "1: DOWN" "$(cat $s/state)"
 t_eq "ib0 sits on port 1 (dev_port 0)" "0" "$(cat /sys/class/net/ib0/dev_port 2>/dev/null)"
+# The device files mlx5 has and node_exporter reads.
+t_eq "board_id, hca_type, hw_rev, fw_ver" "FAKE0000000000 FAKEHCA 0x0 1.2.3" \
+	"$(cd /sys/class/infiniband/$dev && cat board_id hca_type hw_rev fw_ver | xargs)"
+t_eq "4 lanes of EDR" "100 Gb/sec (4X EDR)" "$(cat $s/rate)"
+echo 1 >$k/width
+t_eq "width knob: 1 lane" "25 Gb/sec (1X EDR)" "$(cat $s/rate)"
+t_eq "width knob reads back" "1" "$(cat $k/width)"
+t_run "width 3 is refused" 1 sh -c "echo 3 >$k/width"
+echo 4 >$k/width
 
 # Port attributes, each with the event that goes with it.
 echo active >$k/state
