@@ -39,6 +39,9 @@ t_eq "port.no-sm" "port.no-sm" "$(ids "$T_OUT")"
 t_eq "its evidence" "INIT 0" "$(finding "$T_OUT" port.no-sm '"\(.evidence.state) \(.evidence.sm_lid)"')"
 t_match "its remedy" "opensm" "$(finding "$T_OUT" port.no-sm .remedy)"
 t_run "text: grouped under the port, with the remedy" 4 rdmactl check fakeib0/1 interval 0.2
+t_eq "no colour in a pipe" "" "$(grep -c $'\e\\[' <<<"$T_OUT" | grep -v '^0$')"
+t_match "red on a terminal" $'\e\\[31merror' \
+	"$(script -qec 'rdmactl check fakeib0/1 interval 0.2' /dev/null)"
 t_match "in text" $'fakeib0/1:\n  error   port.no-sm: is INIT with no subnet manager \(sm_lid 0\)\n +No subnet manager' "$T_OUT"
 echo 5 >$k/sm_lid
 t_run "INIT with a subnet manager" 4 rdmactl -j check fakeib0/1 interval 0.2
@@ -116,6 +119,10 @@ missing=$(jq -r '[.[] | select(.id == "roce.no-v2-gid") | .evidence.address] | j
 t_match "roce.no-v2-gid names them" "^192\.0\.2\.[0-9]+( 192\.0\.2\.[0-9]+)*$" "$missing"
 first=${missing%% *}
 t_eq "and $first truly has no GID" "" "$(rdmactl -j gid show "$roce/1" | jq -r --arg ip "$first" '.[] | select(.ipv4 == $ip) | .index')"
+t_run "rdma_cm's default set to RoCE v1" 0 rdmactl roce set "$roce" mode v1
+t_run "a v1 default where v2 is there" 3 rdmactl -j check "$roce/1" interval 0.2
+t_eq "roce.default-v1" "v1" "$(finding "$T_OUT" roce.default-v1 .evidence.mode)"
+rdmactl roce forget "$roce"
 echo "$roce" >$knobs/remove
 ip link del vk0
 

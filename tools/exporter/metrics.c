@@ -20,9 +20,70 @@ enum kind { COUNTER, GAUGE, INFO };
 struct out {
 	struct buf *b;
 	bool om;
+	/*
+	 * Each port's labels, escaped once: [1] device, port and link_layer;
+	 * [0] device and port (node_exporter's names). Then each device's own
+	 * (port "0"), after the ports.
+	 */
+	char **labels[2];
 };
 
 static const char *const kind_suffix[] = { "_total", "", "_info" };
+
+/* Room for n more bytes; false (and oom set) when there is none. */
+static bool reserve(struct buf *b, size_t n)
+{
+	size_t cap = b->cap ? b->cap : 65536;
+	char *p;
+
+	if (b->oom)
+		return false;
+	if (b->len + n < b->cap)
+		return true;
+	while (cap <= b->len + n)
+		cap *= 2;
+	p = realloc(b->p, cap);
+	if (!p) {
+		b->oom = true;
+		return false;
+	}
+	b->p = p;
+	b->cap = cap;
+	return true;
+}
+
+/*
+ * One sample, NAME{LABELS} V, without printf: a scrape of a thousand
+ * ports is tens of thousands of them.
+ */
+static void sample(struct buf *b, const char *name, const char *suffix, const char *labels,
+		   uint64_t v)
+{
+	size_t nl = strlen(name), sl = strlen(suffix), ll = strlen(labels);
+	char digits[20], *d = digits + sizeof(digits);
+	char *p;
+
+	do {
+		*--d = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	if (!reserve(b, nl + sl + ll + sizeof(digits) + 5))
+		return;
+	p = b->p + b->len;
+	memcpy(p, name, nl);
+	p += nl;
+	memcpy(p, suffix, sl);
+	p += sl;
+	*p++ = '{';
+	memcpy(p, labels, ll);
+	p += ll;
+	*p++ = '}';
+	*p++ = ' ';
+	memcpy(p, d, digits + sizeof(digits) - d);
+	p += digits + sizeof(digits) - d;
+	*p++ = '\n';
+	b->len = p - b->p;
+}
 
 /* A family's HELP and TYPE; its samples are named base + kind's suffix. */
 static void family(struct out *o, const char *base, enum kind k, const char *help)
@@ -98,6 +159,63 @@ static void port_labels(struct buf *b, const struct rdmactl_port_info *p, bool l
 	buf_printf(b, "port=\"%u\",", p->port);
 	if (link_layer)
 		label(b, "link_layer", rdmactl_link_layer_name(p->link_layer));
+}
+
+/* A port's (or with port 0, a device's) labels as one escaped string. */
+static char *label_string(const char *dev, uint32_t port, const char *link_layer)
+{
+	/* Names escape to at most twice their length. */
+	char s[2 * RDMACTL_DEV_NAME_MAX + 64], *p = s;
+	const char *ll = link_layer ? link_layer : "";
+
+	p += sprintf(p, "device=\"");
+	for (; *dev; dev++) {
+		if (*dev == '\\' || *dev == '"' || *dev == '\n')
+			*p++ = '\\';
+		*p++ = *dev == '\n' ? 'n' : *dev;
+	}
+	p += sprintf(p, "\",port=\"%u\"", port);
+	if (link_layer)
+		sprintf(p, ",link_layer=\"%s\"", ll);
+	return strdup(s);
+}
+
+static void free_labels(struct out *o, size_t n)
+{
+	size_t i, k;
+
+	for (k = 0; k < 2; k++) {
+		for (i = 0; o->labels[k] && i < n; i++)
+			free(o->labels[k][i]);
+		free(o->labels[k]);
+		o->labels[k] = NULL;
+	}
+}
+
+/* Every port's and device's label strings; false without memory. */
+static bool make_labels(struct out *o, const struct exp_snapshot *s)
+{
+	size_t n = s->num_ports + s->num_devs, i, k;
+
+	for (k = 0; k < 2; k++) {
+		o->labels[k] = calloc(n ? n : 1, sizeof(char *));
+		if (!o->labels[k])
+			return false;
+		for (i = 0; i < s->num_ports; i++) {
+			const struct rdmactl_port_info *p = &s->ports[i].info;
+
+			o->labels[k][i] = label_string(p->dev_name, p->port,
+						       k ? rdmactl_link_layer_name(p->link_layer) : NULL);
+			if (!o->labels[k][i])
+				return false;
+		}
+		for (i = 0; i < s->num_devs; i++) {
+			o->labels[k][s->num_ports + i] = label_string(s->devs[i].info.name, 0, NULL);
+			if (!o->labels[k][s->num_ports + i])
+				return false;
+		}
+	}
+	return true;
 }
 
 /* A gauge of the exporter itself, without labels. */
@@ -274,7 +392,7 @@ static const struct {
 
 /* The value of field f of port p, false when it has none. */
 static bool pvalue(enum pfield f, const struct exp_port *p, const struct exp_pstate *st,
-		   double *v)
+		   uint64_t *v)
 {
 	const struct rdmactl_port_info *i = &p->info;
 	bool ib = i->present & RDMACTL_PORT_HAS_IB;
@@ -289,11 +407,8 @@ static bool pvalue(enum pfield f, const struct exp_port *p, const struct exp_pst
 	case P_CHANGES:
 		*v = st ? st->changes : 0;
 		return st;
-	case P_LAST_CHANGE:
-		*v = st ? st->last_change : 0;
-		return st && st->last_change;
 	case P_RATE:
-		*v = i->rate_mbps * 1e6 / 8;
+		*v = i->rate_mbps * 125000ull;
 		return i->present & RDMACTL_PORT_HAS_RATE;
 	case P_WIDTH:
 		*v = i->active_width;
@@ -349,7 +464,7 @@ static void port_metrics(struct out *o, const struct exp_snapshot *s)
 		const char *name = pfields[f].rdma;
 		bool node = false;
 		bool any = false;
-		double v;
+		uint64_t v;
 
 		if (exporter.opt.node_exporter_names && pfields[f].node) {
 			name = pfields[f].node;
@@ -357,15 +472,26 @@ static void port_metrics(struct out *o, const struct exp_snapshot *s)
 		}
 		for (i = 0; i < s->num_ports; i++) {
 			const struct exp_port *p = &s->ports[i];
+			const struct exp_pstate *ps = state_of(st, nst, &p->info);
 
-			if (!pvalue(f, p, state_of(st, nst, &p->info), &v))
+			if (f == P_LAST_CHANGE) {
+				/* The one real number: a Unix time. */
+				if (!ps || !ps->last_change)
+					continue;
+				if (!any)
+					family(o, name, pfields[f].kind, pfields[f].help);
+				any = true;
+				begin(o, name, pfields[f].kind);
+				port_labels(o->b, &p->info, true);
+				end_double(o->b, ps->last_change);
+				continue;
+			}
+			if (!pvalue(f, p, ps, &v))
 				continue;
 			if (!any)
 				family(o, name, pfields[f].kind, pfields[f].help);
 			any = true;
-			begin(o, name, pfields[f].kind);
-			port_labels(o->b, &p->info, !node);
-			end_double(o->b, v);
+			sample(o->b, name, kind_suffix[pfields[f].kind], o->labels[!node][i], v);
 		}
 	}
 	free(st);
@@ -420,6 +546,7 @@ static void ipoib_metrics(struct out *o, const struct exp_snapshot *s)
  */
 struct centry {
 	uint32_t fam;
+	uint32_t at;				/* in out.labels */
 	const struct rdmactl_port_info *port;	/* NULL: the device's own */
 	const struct exp_dev *dev;
 	const struct rdmactl_counter *c;
@@ -432,11 +559,23 @@ struct cfam {
 	uint32_t n, start;
 };
 
+#define CTAB_LAST 256
+
 struct ctab {
 	struct cfam *fams;
 	uint32_t num, cap;
 	uint32_t *slots;			/* fam + 1, 0: empty */
 	uint32_t nslots;
+	/*
+	 * The previous snapshot's counters by position, and their families:
+	 * ports of one driver list the same counters in the same order, so
+	 * most counters are found here with one strcmp.
+	 */
+	struct {
+		const char *name;
+		uint8_t source, unit;
+		uint32_t fam;
+	} last[CTAB_LAST];
 };
 
 static uint32_t hash(const char *s)
@@ -521,18 +660,31 @@ static bool counter_name(char *out, size_t size, const struct rdmactl_counter *c
 
 static bool add_stat(struct ctab *t, struct centry **e, size_t *n, size_t *cap,
 		     const struct rdmactl_stat *stat, const struct exp_dev *dev,
-		     const struct rdmactl_port_info *port)
+		     const struct rdmactl_port_info *port, uint32_t at)
 {
 	char name[128];
 	size_t i;
 
 	for (i = 0; i < stat->num_counters; i++) {
 		const struct rdmactl_counter *c = &stat->counters[i];
-		bool node = counter_name(name, sizeof(name), c);
-		int64_t f = ctab_find(t, name);
+		bool node = false;
+		int64_t f = -1;
 
-		if (f < 0)
-			return false;
+		if (i < CTAB_LAST && t->last[i].name && t->last[i].source == c->source &&
+		    t->last[i].unit == c->unit && !strcmp(t->last[i].name, c->name))
+			f = t->last[i].fam;
+		if (f < 0) {
+			node = counter_name(name, sizeof(name), c);
+			f = ctab_find(t, name);
+			if (f < 0)
+				return false;
+			if (i < CTAB_LAST) {
+				t->last[i].name = c->name;
+				t->last[i].source = c->source;
+				t->last[i].unit = c->unit;
+				t->last[i].fam = f;
+			}
+		}
 		if (*n == *cap) {
 			size_t nc = *cap ? *cap * 2 : 1024;
 			struct centry *ne = reallocarray(*e, nc, sizeof(**e));
@@ -547,7 +699,7 @@ static bool add_stat(struct ctab *t, struct centry **e, size_t *n, size_t *cap,
 			t->fams[f].node = node;
 		}
 		t->fams[f].n++;
-		(*e)[(*n)++] = (struct centry){ .fam = f, .port = port, .dev = dev, .c = c };
+		(*e)[(*n)++] = (struct centry){ .fam = f, .at = at, .port = port, .dev = dev, .c = c };
 	}
 	return true;
 }
@@ -580,12 +732,13 @@ static void counter_metrics(struct out *o, const struct exp_snapshot *s)
 
 		if (d->err == -ENODEV)
 			continue;
-		if (d->stat && !add_stat(&t, &e, &n, &cap, d->stat, d, NULL))
+		if (d->stat && !add_stat(&t, &e, &n, &cap, d->stat, d, NULL, s->num_ports + i))
 			goto oom;
 		for (j = 0; j < d->num_ports; j++) {
 			const struct exp_port *p = &s->ports[d->first_port + j];
 
-			if (p->stat && !add_stat(&t, &e, &n, &cap, p->stat, d, &p->info))
+			if (p->stat && !add_stat(&t, &e, &n, &cap, p->stat, d, &p->info,
+						 d->first_port + j))
 				goto oom;
 		}
 	}
@@ -613,17 +766,8 @@ static void counter_metrics(struct out *o, const struct exp_snapshot *s)
 			const struct centry *ce = &sorted[i];
 			const struct rdmactl_counter *c = ce->c;
 
-			begin(o, cf->name, COUNTER);
-			label(o->b, "device", ce->dev->info.name);
-			if (ce->port) {
-				buf_printf(o->b, "port=\"%u\",", ce->port->port);
-				if (!cf->node)
-					label(o->b, "link_layer",
-					      rdmactl_link_layer_name(ce->port->link_layer));
-			} else {
-				buf_printf(o->b, "port=\"0\",");
-			}
-			end_u64(o->b, c->unit == RDMACTL_UNIT_OCTETS_4 ? c->bytes : c->value);
+			sample(o->b, cf->name, "_total", o->labels[!cf->node][ce->at],
+			       c->unit == RDMACTL_UNIT_OCTETS_4 ? c->bytes : c->value);
 		}
 	}
 
@@ -632,17 +776,21 @@ static void counter_metrics(struct out *o, const struct exp_snapshot *s)
 	       "How a counter family counts: source, unit, width in bits, saturates or wraps.");
 	for (f = 0; f < t.num; f++) {
 		const struct cfam *cf = &t.fams[f];
+		/* The kinds written: a family has one or two (extended, basic PMA). */
+		const struct rdmactl_counter *kinds[8];
+		size_t num_kinds = 0;
 
 		for (i = cf->start; i < cf->start + cf->n; i++) {
 			const struct rdmactl_counter *c = sorted[i].c;
 			bool seen = false;
 			char width[8];
 
-			for (j = cf->start; j < i && !seen; j++)
-				seen = sorted[j].c->width == c->width && sorted[j].c->flags == c->flags &&
-				       sorted[j].c->source == c->source;
-			if (seen)
+			for (j = 0; j < num_kinds && !seen; j++)
+				seen = kinds[j]->width == c->width && kinds[j]->flags == c->flags &&
+				       kinds[j]->source == c->source;
+			if (seen || num_kinds == sizeof(kinds) / sizeof(kinds[0]))
 				continue;
+			kinds[num_kinds++] = c;
 			begin(o, "rdma_metric", INFO);
 			buf_printf(o->b, "metric=\"%s_total\",", cf->name);
 			label(o->b, "counter", c->name);
@@ -684,12 +832,19 @@ void exp_render(struct buf *b, const struct exp_snapshot *s, bool openmetrics)
 {
 	struct out o = { .b = b, .om = openmetrics };
 
+	/* About 3 KiB a port: grown once rather than copied at each doubling. */
+	reserve(b, 16384 + s->num_ports * 3200);
 	exporter_metrics(&o, s);
 	if (!s->err) {
-		device_metrics(&o, s);
-		port_metrics(&o, s);
-		ipoib_metrics(&o, s);
-		counter_metrics(&o, s);
+		if (make_labels(&o, s)) {
+			device_metrics(&o, s);
+			port_metrics(&o, s);
+			ipoib_metrics(&o, s);
+			counter_metrics(&o, s);
+		} else {
+			b->oom = true;
+		}
+		free_labels(&o, s->num_ports + s->num_devs);
 	}
 	if (openmetrics)
 		buf_printf(b, "# EOF\n");

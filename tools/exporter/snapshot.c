@@ -109,6 +109,10 @@ static struct exp_port *dev_port(struct collect *c, uint32_t port)
 	struct exp_dev *d = c->dev;
 	size_t i;
 
+	/* Ports come numbered from 1, in order: look there first. */
+	if (port >= 1 && port <= d->num_ports &&
+	    c->s->ports[d->first_port + port - 1].info.port == port)
+		return &c->s->ports[d->first_port + port - 1];
 	for (i = 0; i < d->num_ports; i++)
 		if (c->s->ports[d->first_port + i].info.port == port)
 			return &c->s->ports[d->first_port + i];
