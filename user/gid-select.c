@@ -128,7 +128,8 @@ static int rdmactl_gid_compare(const struct rdmactl_gid_candidate *a,
 		       !(b->seen & RDMACTL_GID_LINK_LOCAL));
 	RDMACTL_DECIDE(RDMACTL_GID_RULE_FAMILY, !!(a->seen & RDMACTL_GID_IPV4),
 		       !!(b->seen & RDMACTL_GID_IPV4));
-	if (x->type == RDMACTL_GID_TYPE_IB && x->port == y->port)
+	/* Both IB, or the type had decided: on every port, index first. */
+	if (x->type == RDMACTL_GID_TYPE_IB)
 		RDMACTL_DECIDE(RDMACTL_GID_RULE_DEFAULT, y->index, x->index);
 #undef RDMACTL_DECIDE
 	*rule = RDMACTL_GID_RULE_TIE;
@@ -228,6 +229,11 @@ static int rdmactl_want_check(struct rdmactl *h, const struct rdmactl_gid_want *
 		rdmactl_set_err(h, "a VLAN and no VLAN: ask for one");
 		return -EINVAL;
 	}
+	if ((w->what & RDMACTL_GID_WANT_NETDEV) && !memchr(w->netdev, '\0', sizeof(w->netdev))) {
+		rdmactl_set_err(h, "a netdev name of %zu bytes or more: a name has fewer",
+				sizeof(w->netdev));
+		return -EINVAL;
+	}
 	if ((w->what & RDMACTL_GID_WANT_FAMILY) && w->family != 4 && w->family != 6) {
 		rdmactl_set_err(h, "family %u: 4 or 6", w->family);
 		return -EINVAL;
@@ -320,6 +326,10 @@ RDMACTL_EXPORT int rdmactl_gid_select(struct rdmactl *h, const char *dev, uint32
 		want = &none;
 	if (!dev) {
 		rdmactl_set_err(h, "which device: a GID index is a device's");
+		return -EINVAL;
+	}
+	if (!out) {
+		rdmactl_set_err(h, "rdmactl_gid_select: out is NULL: give the entry a place");
 		return -EINVAL;
 	}
 	err = rdmactl_want_check(h, want);

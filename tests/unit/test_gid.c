@@ -170,6 +170,51 @@ static void test_ib(void)
 	CHECK(tbl[0].missed == RDMACTL_GID_WANT_FAMILY, "missed for its family");
 }
 
+/*
+ * IB, every port at once: the default rule orders any two IB entries by
+ * index, whatever their ports, so the order is one whatever the input's
+ * (an alias with the lowest GID never beats a default GID).
+ */
+static void test_ib_ports(void)
+{
+	static const struct { uint32_t port, index; const char *gid; } e[] = {
+		{ 1, 0, "fe80::5" }, { 1, 1, "fe80::1" }, { 2, 0, "fe80::3" }, { 2, 1, "fe80::2" },
+	};
+	size_t i, start;
+
+	for (start = 0; start < 4; start++) {
+		n = 0;
+		for (i = 0; i < 4; i++) {
+			add(e[(start + i) % 4].index, IB, e[(start + i) % 4].gid, 0, -1);
+			tbl[n - 1].gid.port = e[(start + i) % 4].port;
+		}
+		CHECK(rank(NULL) == 0, "two IB ports, from entry %zu: ranked", start);
+		CHECK(tbl[0].gid.port == 2 && tbl[0].gid.index == 0,
+		      "from entry %zu: port 2's default GID, the lower of the two", start);
+		CHECK(tbl[1].gid.port == 1 && tbl[1].gid.index == 0 &&
+		      tbl[1].rule == RDMACTL_GID_RULE_TIE, "then port 1's, by the tie");
+		CHECK(tbl[2].gid.port == 1 && tbl[2].gid.index == 1 &&
+		      tbl[2].rule == RDMACTL_GID_RULE_DEFAULT, "then the aliases, by the default rule");
+		CHECK(tbl[3].gid.port == 2 && tbl[3].gid.index == 1, "the higher alias GID last");
+	}
+}
+
+/* What rdmactl_gid_select() refuses before it asks the kernel anything. */
+static void test_want_refused(void)
+{
+	struct rdmactl h = { 0 };
+	struct rdmactl_gid_candidate out;
+	struct rdmactl_gid_want w = { .what = RDMACTL_GID_WANT_NETDEV };
+
+	memset(w.netdev, 'x', sizeof(w.netdev));
+	CHECK(rdmactl_gid_select(&h, "rxe0", 0, &w, &out, NULL, NULL) == -EINVAL,
+	      "a netdev name without its NUL: -EINVAL");
+	CHECK(strstr(h.errmsg, "netdev name of 16 bytes") != NULL, "says so: %s", h.errmsg);
+	CHECK(rdmactl_gid_select(&h, "rxe0", 0, NULL, NULL, NULL, NULL) == -EINVAL,
+	      "no place for the answer: -EINVAL");
+	CHECK(strstr(h.errmsg, "out") != NULL, "says so: %s", h.errmsg);
+}
+
 int main(void)
 {
 	test_rxe();
@@ -177,5 +222,7 @@ int main(void)
 	test_upper();
 	test_stable();
 	test_ib();
+	test_ib_ports();
+	test_want_refused();
 	return DONE();
 }
