@@ -356,7 +356,13 @@ bool rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event)
 	/* Not knowing the mode, a change of it or of the MTU may be missed. */
 	err = rdmactl_ipoib_link_info(ndev, &ib);
 	if (err) {
-		if (err == -ENOMEM && event != NETDEV_REGISTER)
+		/*
+		 * Whatever kept the mode from us (memory, a fill_info() without
+		 * IFLA_IPOIB_MODE), subscribers hear that they missed something,
+		 * and the next mode read is no change from a stale one.
+		 */
+		xa_erase(&rdmactl_ipoib_modes, key);
+		if (event != NETDEV_REGISTER)
 			rdmactl_event_lost();
 		return true;
 	}
