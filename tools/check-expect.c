@@ -11,6 +11,7 @@
  * dump-expect writes today's state in this form, to start one from.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -141,7 +142,7 @@ static int threshold_line(const struct parse *ps, char **w, int n, struct chk_ru
 		return bad(ps, "threshold wants COUNTER RATE, e.g. \"threshold symbol_error 120/h\"%s%s",
 			   "", "");
 	v = strtod(w[2], &unit);
-	if (unit == w[2] || v < 0)
+	if (unit == w[2] || !(v >= 0) || isinf(v))	/* NaN fails v >= 0 */
 		return bad(ps, "threshold rate \"%s\": %s", w[2], "give N, N/s, N/min or N/h");
 	if (!strcmp(unit, "/min"))
 		per = 60;
@@ -245,9 +246,11 @@ void chk_expect_dump(const struct chk_run *r)
 	for (i = 0; i < r->ports.n; i++) {
 		const struct rdmactl_port_info *pi = &p[i].info;
 
-		printf("port %s/%u state %s", pi->dev_name, pi->port,
-		       pi->state < 5 && state_names[pi->state] ? state_names[pi->state] : "DOWN");
-		if (pi->present & RDMACTL_PORT_HAS_RATE)
+		/* Only what `expect` reads back: no state but DOWN..ACTIVE, no rate 0. */
+		printf("port %s/%u", pi->dev_name, pi->port);
+		if (pi->state >= 1 && pi->state <= 4)
+			printf(" state %s", state_names[pi->state]);
+		if ((pi->present & RDMACTL_PORT_HAS_RATE) && pi->rate_mbps)
 			printf(" rate %g", pi->rate_mbps / 1000.0);
 		if (pi->present & RDMACTL_PORT_HAS_WIDTH)
 			printf(" width %u", pi->active_width);

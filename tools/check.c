@@ -158,10 +158,11 @@ static int read_first(struct rdmactl *h, struct read_ctx *c)
 			err = rdmactl_stat_list(h, dev, c->a->dp.port, 0, stat_cb, c);
 		if (!err)
 			err = rdmactl_gid_list(h, dev, c->a->dp.port, gid_cb, c);
-		if (!err)
+		if (!err) {
 			err = rdmactl_ipoib_list(h, NULL, dev, c->a->dp.port, ipoib_cb, c);
-		if (err == -ENODEV && !dev)
-			err = 0;	/* no IPoIB interface at all */
+			if (err == -ENODEV && !dev)
+				err = 0;	/* no IPoIB interface at all */
+		}
 		for (i = 0; !err && i < r->ports.n; i++) {
 			const struct chk_port *p = (struct chk_port *)r->ports.items + i;
 
@@ -448,6 +449,7 @@ static int watch_event(const struct rdmactl_event_info *ev, void *arg)
 	status = status_of(r, from);
 	if (status > w->worst)
 		w->worst = status;
+	r->findings.n = from;	/* told: a watch of days keeps none */
 	return 0;
 }
 
@@ -466,6 +468,7 @@ static int watch(struct chk_run *r, const struct check_args *a, int status)
 		err = rdmactl_events_subscribe(ev);
 	if (err) {
 		err = cli_fail(ev, err, NULL, "cannot subscribe to events");
+		rdmactl_close(ev);
 		rdmactl_close(w.h);
 		return err;
 	}

@@ -146,6 +146,15 @@ t_eq "says which lines there are" "rdmactl: check: $m:2: unknown line \"switch\"
 printf 'threshold symbol_error 5/day\n' >"$m"
 t_run "check: a bad threshold" 2 "$rdmactl" check expect "$m"
 t_match "names the rate" 'threshold rate "5/day": give N, N/s, N/min or N/h' "$T_ERR"
+for r in nan inf -inf/h 1e999; do
+	printf 'threshold symbol_error %s\n' "$r" >"$m"
+	t_run "check: threshold $r is refused" 2 "$rdmactl" check expect "$m"
+	t_match "names it" "threshold rate \"$r\": give N" "$T_ERR"
+done
+printf 'port mlx5_0/1\n' >"$m"
+t_run "check: a port line with nothing expected (dump-expect of a port in NOP) reads" 1 \
+	"$rdmactl" check expect "$m"
+t_match "and gets to the kernel" "module|rdmactl" "$T_ERR"
 printf 'port mlx5_0/1 state ACTIVE\nthreshold symbol_error 60/h\nmodule ib_umad\n' >"$m"
 t_run "check: a good manifest gets to the kernel" 1 "$rdmactl" check expect "$m"
 rm -f "$m"
