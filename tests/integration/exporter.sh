@@ -199,6 +199,33 @@ t_eq "and is not in the metrics" "0" "$(grep -c "device=\"$big\"" "$tmp/i")"
 t_eq "the others are" "1" "$(metric "$tmp/i" rdma_device_scrape_success device=fakeib0)"
 echo "$big" >$knobs/remove
 
+# --- A cached snapshot is read once: a second scrape within --cache costs
+# no MAD and takes no snapshot.
+start "an exporter with a 60 s cache" 19883 --cache 60 --include-devices fakeib0
+scrape o1 19883
+c0=$(mads fakeib0)
+scrape o2 19883
+t_eq "a scrape within the cache: no MAD" "$c0" "$(mads fakeib0)"
+t_eq "and one snapshot for both" "1" "$(metric "$tmp/o2" rdma_exporter_snapshots_total)"
+t_eq "the same counters" "$(grep '^rdma_symbol_error_total' "$tmp/o1")" \
+	"$(grep '^rdma_symbol_error_total' "$tmp/o2")"
+kill "${pids[-1]}"
+
+# --- Events lost (the exporter stopped while the port flaps, its socket
+# overruns): it reads every port again, counts it, and has the state right.
+scrape p1
+r0=$(metric "$tmp/p1" rdma_exporter_event_resyncs_total)
+kill -STOP "${pids[0]}"
+for i in $(seq 400); do echo down >$knobs/fakeib0/port1/state; echo active >$knobs/fakeib0/port1/state; done
+echo down >$knobs/fakeib0/port1/state
+kill -CONT "${pids[0]}"
+sleep 1
+scrape p2
+t_run "a resync counted ($r0 before)" 0 test "$(metric "$tmp/p2" rdma_exporter_event_resyncs_total)" -gt "$r0"
+t_eq "the port's state is read again: DOWN" "1" "$(metric "$tmp/p2" rdma_port_state device=fakeib0 port=1)"
+t_match "the exporter said so" "events were lost" "$(cat "$tmp/exporter-19879.log")"
+echo active >$knobs/fakeib0/port1/state
+
 # --- A connection flood is bounded; the exporter goes on.
 t_run "200 connections held open: at most 16 are kept" 0 python3 - <<'EOF'
 import socket, sys, time
@@ -229,6 +256,20 @@ until_scrape() {
 	return 1
 }
 t_run "then scrapes are answered" 0 until_scrape j
+t_run "one address holding connections cannot lock another out" 0 python3 - <<'EOF2'
+import socket, sys, urllib.request
+conns = []
+for i in range(40):
+    s = socket.socket()
+    s.bind(("127.0.0.2", 0))
+    try:
+        s.connect(("127.0.0.1", 19879))
+    except OSError:
+        pass
+    conns.append(s)
+body = urllib.request.urlopen("http://127.0.0.1:19879/metrics", timeout=5).read()
+sys.exit(0 if b"rdma_exporter_scrapes_total" in body else 1)
+EOF2
 t_eq "its PID is the exporter's" "rdmactl-exporte" "$(cat /proc/"${pids[0]}"/comm)"
 rss=$(awk '/VmRSS/ {print $2}' /proc/"${pids[0]}"/status)
 t_run "RSS under 20 MiB after the flood (${rss} KiB)" 0 test "$rss" -lt 20480

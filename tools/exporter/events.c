@@ -358,6 +358,9 @@ static void *listener(void *arg)
 			if (err && err != -EAGAIN && err != -EINTR) {
 				fprintf(stderr, "rdmactl-exporter: reading events: %s\n",
 					rdmactl_errmsg(ev));
+				pthread_mutex_lock(&exporter.state_lock);
+				exporter.resyncs++;
+				pthread_mutex_unlock(&exporter.state_lock);
 				module_came(false);
 			}
 		}

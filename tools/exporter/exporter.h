@@ -53,6 +53,7 @@ struct exp_dev {
 struct exp_snapshot {
 	unsigned int refs;			/* under exporter.snap_lock */
 	int err;				/* 0, or why there is nothing (module gone) */
+	bool incomplete;			/* the device list changed during every try */
 	uint64_t taken_ns;			/* CLOCK_MONOTONIC, when it began */
 	double duration;			/* seconds it took */
 	uint64_t mads;				/* PMA MADs it cost (counters.md) */

@@ -256,6 +256,9 @@ int exp_http_start(void)
 			     0, NULL, NULL, handler, NULL,
 			     MHD_OPTION_LISTEN_SOCKET, fd,
 			     MHD_OPTION_CONNECTION_LIMIT, exporter.opt.max_connections,
+			     /* One client holding every connection locks out the others. */
+			     MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+			     exporter.opt.max_connections > 1 ? exporter.opt.max_connections / 2 : 1u,
 			     MHD_OPTION_CONNECTION_TIMEOUT, 30u,
 			     MHD_OPTION_THREAD_STACK_SIZE, (size_t)256 * 1024,
 			     MHD_OPTION_END);

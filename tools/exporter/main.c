@@ -165,7 +165,7 @@ static void usage(FILE *f)
 		"  -x, --exclude-devices GLOBS   never these devices: nothing is read from them\n"
 		"  -c, --cache S                 reuse a snapshot for S seconds (default 1)\n"
 		"  -t, --scrape-timeout S        answer 503 after S seconds (default 10)\n"
-		"  -m, --max-connections N       connections at once (default 16)\n"
+		"  -m, --max-connections N       connections at once (default 16), half per address\n"
 		"  -n, --node-exporter-names     node_exporter's infiniband names where it has one\n"
 		"  -V, --version                 print the version\n"
 		"  -h, --help                    this text\n");

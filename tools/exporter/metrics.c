@@ -255,7 +255,8 @@ static void exporter_metrics(struct out *o, const struct exp_snapshot *s)
 	self(o, "rdma_exporter_module_loads", COUNTER,
 	     "How many times rdmactl.ko was loaded again while the exporter ran.", loads);
 	self(o, "rdma_exporter_snapshot_success", GAUGE,
-	     "1 when the snapshot this scrape shows read the devices, 0 when it failed.", !s->err);
+	     "1 when the snapshot this scrape shows read every device, 0 when it failed or "
+	     "devices changed while it read them.", !s->err && !s->incomplete);
 	self(o, "rdma_exporter_scrape_duration_seconds", GAUGE,
 	     "How long reading the devices took for the snapshot this scrape shows.", s->duration);
 	self(o, "rdma_exporter_scrape_mads", GAUGE,

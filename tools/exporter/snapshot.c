@@ -259,6 +259,11 @@ static void collect(struct exp_snapshot *s)
 		if (err != -EINTR)
 			break;
 	}
+	/* Devices came and went during every try: show what was read, as such. */
+	s->incomplete = err == -EINTR;
+	if (s->incomplete)
+		fprintf(stderr, "rdmactl-exporter: devices changed during %d reads of the list: "
+			"this snapshot may lack some\n", EXP_TRIES);
 	if (err && err != -EINTR) {
 		if (family_gone(err))
 			drop_handle();
