@@ -11,6 +11,7 @@
  * shell "GID_INDEX=N" for job scripts.
  */
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -215,8 +216,10 @@ static int gid_vlan_parse(const char *word, void *dst)
 		w->what |= RDMACTL_GID_WANT_NO_VLAN;
 		return 0;
 	}
+	if (!isdigit((unsigned char)*word))	/* strtoul() takes " 8", "+8", "-0" */
+		return -EINVAL;
 	id = strtoul(word, &end, 10);
-	if (!*word || *end || id > 4094)
+	if (*end || id > 4094)
 		return -EINVAL;
 	w->vlan_id = (uint16_t)id;
 	w->what |= RDMACTL_GID_WANT_VLAN;
@@ -233,7 +236,7 @@ static int gid_subnet_parse(const char *word, void *dst)
 	char *end;
 	bool v4;
 
-	if (!slash || (size_t)(slash - word) >= sizeof(addr) || !slash[1])
+	if (!slash || (size_t)(slash - word) >= sizeof(addr) || !isdigit((unsigned char)slash[1]))
 		return -EINVAL;
 	memcpy(addr, word, (size_t)(slash - word));
 	addr[slash - word] = '\0';
@@ -355,7 +358,10 @@ static void gid_select_print(const struct cli_vec *v)
 	print_open();
 	gid_fields(&c->gid);
 	print_str_fmt("rule", rdmactl_gid_rule_name(c->rule), "\nchosen by %s: %s",
-		      rdmactl_gid_rule_name(c->rule), gid_rule_texts[c->rule]);
+		      rdmactl_gid_rule_name(c->rule),
+		      /* a newer librdmactl may have rules this table lacks */
+		      c->rule < sizeof(gid_rule_texts) / sizeof(gid_rule_texts[0]) && gid_rule_texts[c->rule] ?
+		      gid_rule_texts[c->rule] : "a rule of a newer librdmactl");
 	print_array_open("passed_over");
 	for (i = 1; i < v->n; i++) {
 		const struct rdmactl_gid_candidate *o = c + i;

@@ -124,6 +124,9 @@ gid select rxe0 subnet 192.0.2.0|subnet "192.0.2.0": use an address and prefix l
 gid select rxe0 subnet 192.0.2.0/33|subnet "192.0.2.0/33": use an address and prefix length, as 192.0.2.0/24 or 2001:db8::/32
 gid select rxe0 subnet 2001:db8::/129|subnet "2001:db8::/129": use an address and prefix length, as 192.0.2.0/24 or 2001:db8::/32
 gid select rxe0 vlan 4095|vlan "4095": use a VLAN ID from 0 to 4094, or none
+gid select rxe0 vlan +8|vlan "+8": use a VLAN ID from 0 to 4094, or none
+gid select rxe0 vlan -0|vlan "-0": use a VLAN ID from 0 to 4094, or none
+gid select rxe0 subnet 192.0.2.0/+8|subnet "192.0.2.0/+8": use an address and prefix length, as 192.0.2.0/24 or 2001:db8::/32
 gid select rxe0 family 5|family "5": use 4 or 6
 gid select rxe0 all shell|gid select: all lists every entry, shell prints one: choose one
 gid select rxe0 vlan 3 vlan none|gid select: vlan given twice
