@@ -171,6 +171,21 @@ static void resync_all(bool count)
 	free(l.name);
 }
 
+/*
+ * Events were lost: every port is read again when the socket is drained,
+ * or after this many reads (an overrun leaves a few hundred queued).
+ */
+static bool resync_due;
+#define EXP_DRAIN_MAX 4096
+
+/* Whether the events socket has something to read now. */
+static bool events_pending(void)
+{
+	struct pollfd p = { .fd = rdmactl_fd(ev), .events = POLLIN };
+
+	return poll(&p, 1, 0) > 0;
+}
+
 static int event_cb(const struct rdmactl_event_info *e, void *arg)
 {
 	struct exp_pstate *p;
@@ -184,8 +199,13 @@ static int event_cb(const struct rdmactl_event_info *e, void *arg)
 
 	switch (e->type) {
 	case RDMACTL_EVENT_LOST:
+		/*
+		 * What the socket still holds was queued before the loss (an
+		 * overrun drops the newest): the ports are read again once it is
+		 * drained, so that no older event undoes the read (listener()).
+		 */
 		fprintf(stderr, "rdmactl-exporter: events were lost; reading every port again\n");
-		resync_all(true);
+		resync_due = true;
 		return 0;
 	case RDMACTL_EVENT_DEV_ADD:
 		if (exp_device_wanted(e->dev_name))
@@ -327,6 +347,7 @@ static void *listener(void *arg)
 {
 	struct mnl_socket *ctrl = arg;
 	char buf[MNL_SOCKET_BUFFER_SIZE];
+	unsigned int drained = 0;	/* reads since events were lost */
 
 	module_came(true);
 	for (;;) {
@@ -361,7 +382,14 @@ static void *listener(void *arg)
 				pthread_mutex_lock(&exporter.state_lock);
 				exporter.resyncs++;
 				pthread_mutex_unlock(&exporter.state_lock);
+				resync_due = false;
 				module_came(false);
+			} else if (resync_due && ev &&
+				   (!events_pending() || ++drained > EXP_DRAIN_MAX)) {
+				/* Drained, or a storm that never lets it be. */
+				resync_due = false;
+				drained = 0;
+				resync_all(true);
 			}
 		}
 	}
