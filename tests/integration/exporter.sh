@@ -177,6 +177,24 @@ echo "$new" >$knobs/remove
 scrape f
 t_eq "a removed device disappears" "0" "$(grep -c "device=\"$new\"" "$tmp/f")"
 
+# --- A PMA that does not answer: its port is marked, nothing else is lost.
+sleep 1.1	# past the PMA's interval (counters.md)
+echo 4 >$knobs/fakeib0/port1/mad_fail
+scrape q1
+t_eq "a port whose PMA failed: pma_counters 0" "0" \
+	"$(metric "$tmp/q1" rdma_port_pma_counters device=fakeib0 port=1)"
+t_eq "its device still scraped, and the others" "1 1 1" "$(for d in rxe0 rxe1 fakeib0; do
+	metric "$tmp/q1" rdma_device_scrape_success device=$d; done | xargs)"
+t_eq "its port still exported" "4" "$(metric "$tmp/q1" rdma_port_state device=fakeib0 port=1)"
+t_eq "without PMA counters" "" "$(metric "$tmp/q1" rdma_symbol_error_total device=fakeib0 port=1)"
+echo 0 >$knobs/fakeib0/port1/mad_fail
+sleep 1.1	# the kernel asks a failed PMA again after a second
+scrape q2
+t_eq "answering again: pma_counters 1" "1" \
+	"$(metric "$tmp/q2" rdma_port_pma_counters device=fakeib0 port=1)"
+t_run "and its counters are back" 0 test -n "$(metric "$tmp/q2" rdma_symbol_error_total device=fakeib0 port=1)"
+t_eq "rxe has no PMA: no such gauge" "" "$(metric "$tmp/q2" rdma_port_pma_counters device=rxe0 port=1)"
+
 # --- MADs: counted right, and none on an excluded device.
 echo "ports=4" >$knobs/add
 big=$(tail -1 $knobs/devices)

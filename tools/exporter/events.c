@@ -383,6 +383,7 @@ static void *listener(void *arg)
 				exporter.resyncs++;
 				pthread_mutex_unlock(&exporter.state_lock);
 				resync_due = false;
+				drained = 0;
 				module_came(false);
 			} else if (resync_due && ev &&
 				   (!events_pending() || ++drained > EXP_DRAIN_MAX)) {

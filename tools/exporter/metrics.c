@@ -361,7 +361,7 @@ static const struct exp_pstate *state_of(const struct exp_pstate *st, size_t n,
 /* Per-port gauges, each family over every port that has the value. */
 enum pfield {
 	P_STATE, P_PHYS, P_CHANGES, P_LAST_CHANGE, P_RATE, P_WIDTH, P_MTU, P_MAX_MTU,
-	P_LID, P_SM_LID, P_LMC, P_ROCE_MODE, P_ROCE_TOS, P_NUM
+	P_LID, P_SM_LID, P_LMC, P_ROCE_MODE, P_ROCE_TOS, P_PMA, P_NUM
 };
 
 static const struct {
@@ -389,6 +389,8 @@ static const struct {
 	[P_ROCE_MODE] = { "rdma_port_roce_mode", NULL, GAUGE,
 			  "rdma_cm's default RoCE version on the port: 1 or 2." },
 	[P_ROCE_TOS] = { "rdma_port_roce_tos", NULL, GAUGE, "rdma_cm's default ToS on the port." },
+	[P_PMA] = { "rdma_port_pma_counters", NULL, GAUGE,
+		    "InfiniBand: 1 when the snapshot has the port's PMA counters, 0 when its PMA did not answer (the driver's are exported either way)." },
 };
 
 /* The value of field f of port p, false when it has none. */
@@ -435,6 +437,10 @@ static bool pvalue(enum pfield f, const struct exp_port *p, const struct exp_pst
 	case P_ROCE_TOS:
 		*v = p->roce.tos;
 		return p->has_roce && (p->roce.present & RDMACTL_ROCE_HAS_CURRENT);
+	case P_PMA:
+		/* Every IB port has a PMA (IBTA); RoCE drivers may have none. */
+		*v = p->stat && p->stat->pma_set;
+		return ib && p->stat;
 	default:
 		return false;
 	}
