@@ -50,7 +50,24 @@ echo down >$k/state
 t_run "DOWN" 4 rdmactl -j check fakeib0/1 interval 0.2
 t_eq "port.polling: DOWN and polling" "port.polling DOWN POLLING" \
 	"$(finding "$T_OUT" port.polling '"\(.id) \(.evidence.state) \(.evidence.physical_state)"')"
+echo armed >$k/state
+t_run "ARMED: a warning, exit 3" 3 rdmactl -j check fakeib0/1 interval 0.2
+t_eq "port.armed" "port.armed warning" "$(finding "$T_OUT" port.armed '"\(.id) \(.severity)"')"
 echo active >$k/state
+# rxe reports a port whose netdev is down as DOWN and Disabled.
+ip link set veth1 down
+t_run "an rxe port whose netdev is down" 4 rdmactl -j check rxe1/1 interval 0.2
+t_eq "port.disabled" "port.disabled DOWN" \
+	"$(finding "$T_OUT" port.disabled '"\(.id) \(.evidence.state)"')"
+ip link set veth1 up
+until_active() {
+	for i in $(seq 50); do
+		[ "$(cut -d: -f1 /sys/class/infiniband/rxe1/ports/1/state)" = 4 ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+t_run "rxe1 ACTIVE again" 0 until_active
 echo "ports=2 state=active" >$knobs/add
 two=$(tail -1 $knobs/devices)
 echo 1 >$knobs/$two/port2/width
@@ -82,6 +99,14 @@ t_eq "counter.link-downed" "counter.link-downed 1" \
 during_check 2 "port_xmit_discards +100"
 t_eq "xmit discards rising: exit 3" 3 "$T_RC"
 t_eq "counter.xmit-discards" "counter.xmit-discards" "$(ids "$T_OUT")"
+# The other counters that must never move, and the other rates.
+for c in "local_link_integrity_errors link-integrity 4" "excessive_buffer_overrun_errors buffer-overrun 4" \
+	"port_rcv_remote_physical_errors remote-physical-errors 4" \
+	"port_rcv_errors rcv-errors 3" "port_xmit_wait xmit-wait 3"; do
+	set -- $c
+	during_check 2 "$1 +$([ "$1" = port_xmit_wait ] && echo 1000000 || echo 1)"
+	t_eq "$1 moved: counter.$2, exit $3" "$3 counter.$2" "$T_RC $(ids "$T_OUT")"
+done
 echo "symbol_error 65535" >$k/pma
 t_run "a saturated counter" 3 rdmactl -j check fakeib0/1 interval 0.2
 t_eq "counter.saturated, with its width" "symbol_error 16" \
@@ -129,6 +154,11 @@ ip link del vk0
 # --- The system: memlock, modules.
 t_run "ulimit -l 64" 3 bash -c 'ulimit -l 64; rdmactl -j check interval 0.2'
 t_eq "system.memlock, with the limit" "65536" "$(finding "$T_OUT" system.memlock .evidence.memlock_bytes)"
+prlimit --pid 1 --memlock=65536:unlimited
+t_run "PID 1's memlock 64 KiB" 3 rdmactl -j check interval 0.2
+t_eq "system.memlock-services, with the limit" "65536" \
+	"$(finding "$T_OUT" system.memlock-services .evidence.memlock_bytes)"
+prlimit --pid 1 --memlock=unlimited:unlimited
 rmmod ib_umad
 t_run "ib_umad unloaded" 3 rdmactl -j check interval 0.2
 t_eq "module.missing ib_umad" "ib_umad" "$(finding "$T_OUT" module.missing .evidence.module)"
