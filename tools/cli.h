@@ -132,6 +132,7 @@ int cli_fail(struct rdmactl *h, int err, const char *obj, const char *what);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* One print path for text and JSON (print.c). */
+void print_init(void);
 void print_begin(void);
 void print_end(void);
 void print_line_begin(void);

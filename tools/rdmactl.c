@@ -176,6 +176,7 @@ int main(int argc, char **argv)
 	const struct cli_cmd *c;
 	int n;
 
+	print_init();
 	n = cli_parse_opts(argc, argv, &cli);
 	if (n < 0) {
 		cli_usage_error("unknown option \"%s\"; try \"rdmactl help\"", argv[-n]);
