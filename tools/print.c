@@ -68,8 +68,7 @@ static void json_string(const char *s)
 void print_init(void)
 {
 	static char buf[64 * 1024];	/* glibc sizes its own by st_blksize, 4 KiB */
-
-	int fd = fileno(stdout);		/* -1: not a file (a memstream) */
+	int fd = fileno(stdout);	/* -1: not a file (a memstream) */
 
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 	if (fd >= 0 && !isatty(fd))
