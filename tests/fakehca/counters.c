@@ -11,6 +11,14 @@
  * the next port->mad_fail PMA MADs fail: with no reply, or answered with
  * port->mad_fail_status.
  *
+ * Firmware latency: with mad_delay_us=N (a module parameter, writable at
+ * run time), every PMA MAD sleeps N microseconds before it is answered,
+ * as a real HCA's process_mad() waits for its firmware (mlx4 and mlx5
+ * send a MAD_IFC command and sleep until it completes). Calls may overlap,
+ * as they may on those drivers; mads_in_flight_max in debugfs keeps the
+ * most PMA MADs that were in process_mad() at once, of every device and
+ * of each (write 0 to restart).
+ *
  * Every get_hw_stats() of a port is counted in port->hw_reads. The stats
  * objects have the device's lifespan (lifespan_ms=), which ib_core's sysfs
  * and rdmactl honour. With optional=1 (5.16+), ports have a fourth
@@ -18,6 +26,8 @@
  * object the driver allocates until `rdma statistic set link DEV/PORT
  * optional-counters fake_opt` turns it on in ib_core's.
  */
+#include <linux/delay.h>
+#include <linux/moduleparam.h>
 #include <rdma/ib_mad.h>
 #include <rdma/ib_pma.h>
 
@@ -139,23 +149,29 @@ static void fake_pma_reset(struct fake_port *port, __be16 attr, u16 select)
 	}
 }
 
-static int fake_process_mad(struct ib_device *ibdev, int mad_flags, fake_port_t port_num,
-			    const struct ib_wc *in_wc, const struct ib_grh *in_grh,
-			    const struct ib_mad *in, struct ib_mad *out,
-			    size_t *out_mad_size, u16 *out_mad_pkey_index)
+static unsigned int mad_delay_us;
+module_param(mad_delay_us, uint, 0644);
+MODULE_PARM_DESC(mad_delay_us, "microseconds each PMA MAD takes, as firmware would (default 0, at most 1 s)");
+
+static atomic_t fake_mads_in_flight = ATOMIC_INIT(0);
+atomic_t fake_mads_in_flight_max = ATOMIC_INIT(0);
+
+/* One more MAD in flight; the most at once kept. */
+static void fake_in_flight_inc(atomic_t *now, atomic_t *most)
 {
-	struct fake_dev *fdev = to_fdev(ibdev);
+	int n = atomic_inc_return(now), old = atomic_read(most);
+
+	while (n > old && !atomic_try_cmpxchg(most, &old, n))
+		;
+}
+
+/* The PMA's answer to one PerfMgmt MAD of the port. */
+static int fake_pma_mad(struct fake_dev *fdev, struct fake_port *port, fake_port_t port_num,
+			const struct ib_mad *in, struct ib_mad *out)
+{
 	void *payload = out->data + 40;
-	struct fake_port *port;
 	__be16 attr = in->mad_hdr.attr_id;
 	unsigned long flags;
-
-	if (port_num < 1 || port_num > fdev->opts.ports)
-		return IB_MAD_RESULT_FAILURE;
-	port = fake_port(ibdev, port_num);
-	atomic64_inc(&port->mads);
-	if (in->mad_hdr.mgmt_class != IB_MGMT_CLASS_PERF_MGMT)
-		return IB_MAD_RESULT_SUCCESS;
 
 	*out = *in;
 	out->mad_hdr.method = IB_MGMT_METHOD_GET_RESP;
@@ -195,6 +211,34 @@ static int fake_process_mad(struct ib_device *ibdev, int mad_flags, fake_port_t 
 	}
 	spin_unlock_irqrestore(&fdev->lock, flags);
 	return IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY;
+}
+
+static int fake_process_mad(struct ib_device *ibdev, int mad_flags, fake_port_t port_num,
+			    const struct ib_wc *in_wc, const struct ib_grh *in_grh,
+			    const struct ib_mad *in, struct ib_mad *out,
+			    size_t *out_mad_size, u16 *out_mad_pkey_index)
+{
+	struct fake_dev *fdev = to_fdev(ibdev);
+	/* A second at most: removal and rmmod wait for MADs in flight. */
+	unsigned int delay = min(READ_ONCE(mad_delay_us), 1000000U);
+	struct fake_port *port;
+	int ret;
+
+	if (port_num < 1 || port_num > fdev->opts.ports)
+		return IB_MAD_RESULT_FAILURE;
+	port = fake_port(ibdev, port_num);
+	atomic64_inc(&port->mads);
+	if (in->mad_hdr.mgmt_class != IB_MGMT_CLASS_PERF_MGMT)
+		return IB_MAD_RESULT_SUCCESS;
+
+	fake_in_flight_inc(&fake_mads_in_flight, &fake_mads_in_flight_max);
+	fake_in_flight_inc(&fdev->mads_in_flight, &fdev->mads_in_flight_max);
+	if (delay)
+		fsleep(delay);
+	ret = fake_pma_mad(fdev, port, port_num, in, out);
+	atomic_dec(&fdev->mads_in_flight);
+	atomic_dec(&fake_mads_in_flight);
+	return ret;
 }
 
 /* Set (or, with add, increase) one counter by name, as debugfs asks. */

@@ -9,9 +9,13 @@
  *                     last two)
  *   remove            write a device name
  *   devices           the devices, one name a line
+ *   mads_in_flight_max  the most PMA MADs in process_mad() at once; write
+ *                     0 to start counting again (counters.c's
+ *                     mad_delay_us makes them last)
  *   DEV/hw_counters   device hw counters: read "name value" lines; write
  *                     "name value" to set or "name +value" to add
  *   DEV/fatal         write anything: IB_EVENT_DEVICE_FATAL
+ *   DEV/mads_in_flight_max  as mads_in_flight_max, the device's alone
  *   DEV/portN/state   down|init|armed|active   -> PORT_ACTIVE or PORT_ERR
  *   DEV/portN/lid, lmc                          -> LID_CHANGE
  *   DEV/portN/sm_lid, sm_sl                     -> SM_CHANGE
@@ -498,6 +502,8 @@ void fake_debugfs_add_dev(struct fake_dev *fdev)
 		*k = (struct fake_knob){ .fdev = fdev, .kind = kind };
 		fake_knob_file(fdev->dir, k);
 	}
+	debugfs_create_atomic_t("mads_in_flight_max", 0644, fdev->dir,
+				&fdev->mads_in_flight_max);
 	for (i = 0; i < fdev->opts.ports; i++) {
 		struct fake_port *p = &fdev->ports[i];
 
@@ -521,6 +527,8 @@ int fake_debugfs_init(void)
 		return PTR_ERR(fake_root);
 	for (i = 0; i < ARRAY_SIZE(fake_top_knobs); i++)
 		fake_knob_file(fake_root, &fake_top_knobs[i]);
+	debugfs_create_atomic_t("mads_in_flight_max", 0644, fake_root,
+				&fake_mads_in_flight_max);
 	return 0;
 }
 

@@ -138,6 +138,9 @@ struct fake_dev {
 	spinlock_t lock;			/* the ports' fields and hw[] */
 	u64 hw[FAKE_HW_DEV_NUM];
 	atomic_t next_qpn;
+	/* PMA MADs in process_mad() now, and the most at once (debugfs). */
+	atomic_t mads_in_flight;
+	atomic_t mads_in_flight_max;
 	struct fake_port *ports;		/* [opts.ports], port N at N - 1 */
 	struct dentry *dir;
 	struct fake_knob knobs[FAKE_DEV_KNOBS];
@@ -175,6 +178,8 @@ extern const struct ib_device_ops fake_verbs_ops;
 
 /* counters.c */
 extern const struct ib_device_ops fake_counter_ops;
+/* The most PMA MADs in process_mad() at once (counters.c; debugfs resets it). */
+extern atomic_t fake_mads_in_flight_max;
 int fake_pma_set(struct fake_port *port, const char *name, u64 value, bool add);
 void fake_counters_init(void);
 int fake_hw_set(u64 *hw, const char *const *names, int n,
