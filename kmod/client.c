@@ -175,7 +175,8 @@ static void rdmactl_client_remove(struct ib_device *ibdev, void *client_data)
 	rdmactl_generation_bump();
 	up_write(&rdmactl_devices_lock);
 
-	/* Wait for handlers that still hold the device. */
+	/* Wait for handlers that still hold the device, no dump's read-ahead. */
+	rdmactl_stat_removing(dev);
 	rdmactl_dev_put(dev);
 	wait_for_completion(&dev->released);
 	rdmactl_stat_fini(dev);

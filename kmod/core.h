@@ -43,6 +43,18 @@ struct rdmactl_stat_state {
 	u64 baseline_ts;
 	u64 pma_base[RDMACTL_PMA_NUM];
 	u64 *hw_base;			/* [hw->num_counters] */
+	/*
+	 * What the sources hold is a snapshot read at read_at (jiffies),
+	 * unless !read_ok (a reset since). A dump reads ports ahead through
+	 * ahead_work (ahead_busy until it has run), as dev's port.
+	 */
+	unsigned long read_at;
+	bool read_ok;
+	bool ahead_busy;		/* READ_ONCE/WRITE_ONCE, no lock */
+	u32 ahead_after;		/* ahead_work need not read before this */
+	struct work_struct ahead_work;
+	struct rdmactl_dev *dev;
+	u32 port;
 };
 
 /*
@@ -80,6 +92,7 @@ struct rdmactl_dev {
 	struct rdmactl_port_ndev *ndevs;
 	bool ndevs_gone;	/* remove() let go of them: hold nothing more */
 	bool announced;		/* its DEV_ADD went out: rescans may attach */
+	bool removing;		/* remove() has begun: nobody waits on its reads */
 };
 
 int rdmactl_client_register(void);
@@ -90,6 +103,29 @@ struct rdmactl_dev *rdmactl_dev_get_by_name(struct net *net, const char *name);
 struct rdmactl_dev *rdmactl_dev_get_any(u32 index);
 /* net NULL: every device, whatever namespaces see it. */
 struct rdmactl_dev *rdmactl_dev_get_next(struct net *net, u32 *index);
+/*
+ * jiffies in 32 bits, never 0 (which means "never"), for what must fit a
+ * netlink_callback's ctx; compared with rdmactl_after_eq32().
+ */
+static inline u32 rdmactl_jiffies32(void)
+{
+	u32 j = (u32)jiffies;
+
+	return j ? j : 1;
+}
+
+static inline bool rdmactl_after_eq32(u32 a, u32 b)
+{
+	return (s32)(a - b) >= 0;
+}
+
+/* Another reference to a device the caller holds. */
+static inline struct rdmactl_dev *rdmactl_dev_hold(struct rdmactl_dev *dev)
+{
+	refcount_inc(&dev->users);
+	return dev;
+}
+
 void rdmactl_dev_put(struct rdmactl_dev *dev);
 void rdmactl_dev_name(struct rdmactl_dev *dev, char *buf);
 u32 rdmactl_generation(void);
@@ -116,6 +152,17 @@ struct rdmactl_req {
 	/* A doit's; NULL for a dump's items, which are skipped, not refused. */
 	struct netlink_ext_ack *extack;
 	u32 flags;			/* parse()'s reading of the object's attributes */
+	/*
+	 * A dump's: since when (rdmactl_jiffies32()) what it read ahead was
+	 * read (0: it has not); NULL in a doit.
+	 */
+	const u32 *ahead_since;
+};
+
+/* One port a dump will visit, held: what ops->ahead() reads ahead. */
+struct rdmactl_ahead {
+	struct rdmactl_dev *dev;
+	u32 port;
 };
 
 /*
@@ -163,6 +210,15 @@ struct rdmactl_req_ops {
 	 * refuses a doit; a dump reports what it has.
 	 */
 	int (*collect)(const struct rdmactl_req *req, void *data, unsigned int n);
+	/*
+	 * Optional, dumps only: have n items a dump will visit (on any
+	 * device) read side by side, each unless it was read at or after
+	 * since (rdmactl_jiffies32()); with wait, return once they are (or a
+	 * bounded wait ends). fill() then takes what was read since
+	 * *req->ahead_since. The dump holds the devices and no lock meanwhile.
+	 */
+	void (*ahead)(const struct rdmactl_req *req, const struct rdmactl_ahead *items,
+		      unsigned int n, u32 since, bool wait);
 	int (*fill)(struct sk_buff *skb, const struct rdmactl_req *req,
 		    struct rdmactl_dev *dev, const void *data);
 	void (*cleanup)(void *data);	/* optional */
@@ -311,6 +367,11 @@ static inline bool rdmactl_mad_status_unsupported(__be16 status)
 }
 
 int rdmactl_stat_init(struct rdmactl_dev *dev);
+/* The workqueue that reads ports ahead of a STAT_GET dump: at module load and unload. */
+int rdmactl_stat_wq_init(void);
+void rdmactl_stat_wq_exit(void);
+/* dev's remove() has begun: dumps waiting on its ports' reads stop waiting. */
+void rdmactl_stat_removing(struct rdmactl_dev *dev);
 u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps);
 int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
 			u8 source, u8 width, u32 flags, u8 unit);
@@ -366,6 +427,11 @@ struct rdmactl_dump_ctx {
 	u32 flags;		/* struct rdmactl_req's, from the first call */
 	u32 filter_dev;		/* valid when has_filter_dev */
 	u32 filter_port;	/* valid when has_filter_port */
+	/* ops->ahead(): the first item not waited for yet, as dev_index, port. */
+	u32 ahead_dev;
+	u32 ahead_port;
+	u32 ahead_since;	/* struct rdmactl_req's */
+	u32 queued_at;		/* when the items from there on were queued, or 0 */
 	bool has_filter_dev;
 	bool has_filter_port;
 	bool started;

@@ -16,9 +16,21 @@
  * with the same interval (10 ms at least), or a second when its last read
  * failed, answered or not. A reset reads both afresh, and takes a baseline
  * only when both reads succeed.
+ *
+ * A dump reads its next ports ahead (request.c), side by side on a
+ * workqueue: a MAD is a firmware round trip, and ports wait on it each
+ * alone. Each port has its own work item, so dumps that ask together read
+ * it once; it reads the port as fill() would, both sources under the
+ * port's lock, and fill() reports what any reader read since the dump
+ * read ahead, if less than a second ago, so a port costs its dump the same
+ * MADs. Ports and devices are read side by side as sysfs's readers already
+ * may: its counters files send their MADs with no lock of ib_core's held.
+ * A dump waits two seconds at most, and no longer than the devices it
+ * waits on stay; a device being removed cancels its ports' work.
  */
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <linux/workqueue.h>
 
 #include "core.h"
 
@@ -51,6 +63,8 @@ static struct rdmactl_stat_state *rdmactl_stat_of(struct rdmactl_dev *dev, u32 p
 	return &dev->stats[rdmactl_stat_slot(rdma_start_port(dev->ibdev), port)];
 }
 
+static void rdmactl_stat_ahead_one(struct work_struct *work);
+
 int rdmactl_stat_init(struct rdmactl_dev *dev)
 {
 	struct ib_device *ibdev = dev->ibdev;
@@ -62,10 +76,16 @@ int rdmactl_stat_init(struct rdmactl_dev *dev)
 	if (!dev->stats)
 		return -ENOMEM;
 	for (i = 0; i < dev->nstats; i++) {
-		mutex_init(&dev->stats[i].lock);
-		dev->stats[i].pma_set = -1;
-		dev->stats[i].pma_retry = jiffies;
-		dev->stats[i].pma_next = jiffies;
+		struct rdmactl_stat_state *st = &dev->stats[i];
+
+		mutex_init(&st->lock);
+		st->pma_set = -1;
+		st->pma_retry = jiffies;
+		st->pma_next = jiffies;
+		INIT_WORK(&st->ahead_work, rdmactl_stat_ahead_one);
+		st->dev = dev;
+		/* Slot 0 is the device's counters, asked for as port 0. */
+		st->port = i ? rdma_start_port(ibdev) + i - 1 : 0;
 	}
 
 	if (!rdma_cap_ib_switch(ibdev))
@@ -98,6 +118,8 @@ void rdmactl_stat_fini(struct rdmactl_dev *dev)
 	unsigned int i;
 
 	for (i = 0; dev->stats && i < dev->nstats; i++) {
+		/* A read-ahead a dump stopped waiting for may be queued still. */
+		cancel_work_sync(&dev->stats[i].ahead_work);
 		if (dev->stats[i].hw)
 			rdmactl_free_hw_stats(dev->stats[i].hw);
 		kfree(dev->stats[i].hw_base);
@@ -215,8 +237,136 @@ static int rdmactl_put_hw(struct sk_buff *skb, struct rdmactl_stat_state *st,
 }
 
 /*
+ * Called with st->lock held: read the port's sources as a snapshot does.
+ * *have_pma and *have_hw: whether each has a read to report.
+ */
+static void rdmactl_stat_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st,
+			      bool *have_pma, bool *have_hw)
+{
+	*have_pma = !rdmactl_stat_is_dev(dev, port) && rdmactl_pma_get(dev, port, st, false);
+	*have_hw = rdmactl_hw_read(dev, port, st, false);
+	st->read_at = jiffies;
+	st->read_ok = true;
+}
+
+/*
+ * Read-ahead: at most this many ports are read at once (the workqueue's
+ * max_active, which older kernels apply per NUMA node); a dump waits this
+ * long at most for its ports, and fill() takes what was read for a dump
+ * for this long after, then reads again.
+ */
+#define RDMACTL_STAT_AHEAD_MAX	32
+#define RDMACTL_STAT_AHEAD_WAIT	(2 * HZ)
+#define RDMACTL_STAT_AHEAD_KEEP	HZ
+
+static struct workqueue_struct *rdmactl_stat_wq;
+static DECLARE_WAIT_QUEUE_HEAD(rdmactl_stat_ahead_wait);
+
+/* Whether the port holds a read made at or after since (rdmactl_jiffies32()). */
+static bool rdmactl_stat_read_since(const struct rdmactl_stat_state *st, u32 since)
+{
+	return READ_ONCE(st->read_ok) && rdmactl_after_eq32((u32)READ_ONCE(st->read_at), since);
+}
+
+/*
+ * One port's read-ahead, for whichever dumps asked (a port queued twice
+ * runs once): unless a read since the latest asker's time serves already,
+ * or another reader holds the port, which is reading it.
+ */
+static void rdmactl_stat_ahead_one(struct work_struct *work)
+{
+	struct rdmactl_stat_state *st = container_of(work, struct rdmactl_stat_state, ahead_work);
+	bool have_pma, have_hw;
+
+	if (mutex_trylock(&st->lock)) {
+		if (!rdmactl_stat_read_since(st, READ_ONCE(st->ahead_after)))
+			rdmactl_stat_read(st->dev, st->port, st, &have_pma, &have_hw);
+		mutex_unlock(&st->lock);
+	}
+	WRITE_ONCE(st->ahead_busy, false);
+	wake_up_all(&rdmactl_stat_ahead_wait);
+}
+
+static bool rdmactl_stat_ahead_done(const struct rdmactl_ahead *items, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct rdmactl_stat_state *st = rdmactl_stat_of(items[i].dev, items[i].port);
+
+		if (READ_ONCE(items[i].dev->removing))
+			return true;
+		if (READ_ONCE(st->ahead_busy))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Queue the reads of the ports a dump will fill, each unless it was read
+ * at or after since, or is queued; with wait, wait for them: two seconds at most
+ * (a firmware stall), or until the caller is killed or one of the devices
+ * is being removed. fill() reads what is not read.
+ */
+static void rdmactl_stat_ahead(const struct rdmactl_req *req, const struct rdmactl_ahead *items,
+			       unsigned int n, u32 since, bool wait)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct rdmactl_stat_state *st = rdmactl_stat_of(items[i].dev, items[i].port);
+		u32 after = READ_ONCE(st->ahead_after);
+
+		if (rdmactl_stat_is_dev(items[i].dev, items[i].port) && !st->hw)
+			continue;	/* no device counters: prepare() skips it */
+		if (rdmactl_stat_read_since(st, since))
+			continue;
+		/* The latest asker's time: a read for it serves the earlier ones too. */
+		if (!after || rdmactl_after_eq32(since, after))
+			WRITE_ONCE(st->ahead_after, since);
+		if (READ_ONCE(st->ahead_busy))
+			continue;	/* queued: it reads for since too */
+		WRITE_ONCE(st->ahead_busy, true);
+		queue_work(rdmactl_stat_wq, &st->ahead_work);
+	}
+	if (wait)
+		wait_event_killable_timeout(rdmactl_stat_ahead_wait,
+					    rdmactl_stat_ahead_done(items, n),
+					    RDMACTL_STAT_AHEAD_WAIT);
+}
+
+/* Whether fill() may report what the port holds rather than read it. */
+static bool rdmactl_stat_ahead_read(const struct rdmactl_req *req,
+				    const struct rdmactl_stat_state *st)
+{
+	u32 since = req->ahead_since ? *req->ahead_since : 0;
+
+	return since && rdmactl_stat_read_since(st, since) &&
+	       time_before(jiffies, st->read_at + RDMACTL_STAT_AHEAD_KEEP);
+}
+
+void rdmactl_stat_removing(struct rdmactl_dev *dev)
+{
+	WRITE_ONCE(dev->removing, true);
+	wake_up_all(&rdmactl_stat_ahead_wait);
+}
+
+int rdmactl_stat_wq_init(void)
+{
+	rdmactl_stat_wq = alloc_workqueue("rdmactl_stat", WQ_UNBOUND, RDMACTL_STAT_AHEAD_MAX);
+	return rdmactl_stat_wq ? 0 : -ENOMEM;
+}
+
+void rdmactl_stat_wq_exit(void)
+{
+	destroy_workqueue(rdmactl_stat_wq);
+}
+
+/*
  * Snapshot one port (0: the device's own counters) into the message.
- * Every MAD and the driver read happen here, under the port's lock.
+ * Every MAD and the driver read happen here, under the port's lock, or
+ * happened so for this dump since it read ahead (rdmactl_stat_ahead_one(),
+ * or any reader), not a second ago.
  */
 static int rdmactl_stat_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 			     struct rdmactl_dev *dev, const void *data)
@@ -224,14 +374,17 @@ static int rdmactl_stat_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 	u32 port = ((const struct rdmactl_reply_data *)data)->port;
 	struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
 	bool is_dev = rdmactl_stat_is_dev(dev, port);
-	bool have_pma = false, have_hw, baseline;
+	bool have_pma, have_hw, baseline;
 	int err = -EMSGSIZE;
 
 	mutex_lock(&st->lock);
 	baseline = (req->flags & RDMACTL_STAT_REQ_BASELINE) && st->has_baseline;
-	if (!is_dev)
-		have_pma = rdmactl_pma_get(dev, port, st, false);
-	have_hw = rdmactl_hw_read(dev, port, st, false);
+	if (rdmactl_stat_ahead_read(req, st)) {
+		have_pma = !is_dev && st->pma_valid;
+		have_hw = st->hw && st->hw_valid;
+	} else {
+		rdmactl_stat_read(dev, port, st, &have_pma, &have_hw);
+	}
 
 	if (nla_put_u64_64bit(skb, RDMACTL_A_STAT_TIMESTAMP,
 			      st->read_ns ? st->read_ns : ktime_get_ns(), RDMACTL_A_PAD) ||
@@ -310,6 +463,7 @@ const struct rdmactl_req_ops rdmactl_stat_request = {
 	.check = rdmactl_stat_check,
 	.reply_size = rdmactl_stat_msg_size,
 	.prepare = rdmactl_stat_prepare,
+	.ahead = rdmactl_stat_ahead,
 	.fill = rdmactl_stat_fill,
 };
 
@@ -333,6 +487,8 @@ static int rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
 		memcpy(st->pma_base, st->pma_snap.value, sizeof(st->pma_base));
 	for (i = 0; st->hw && i < st->hw->num_counters; i++)
 		st->hw_base[i] = st->hw->value[i];
+	st->read_at = jiffies;	/* a read, as a snapshot's */
+	st->read_ok = true;
 	/* The read's time, or now when the port has no source to read. */
 	st->baseline_ts = st->hw || (pma && st->pma_valid) ? st->read_ns : ktime_get_ns();
 	st->has_baseline = true;

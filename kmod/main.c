@@ -11,9 +11,13 @@ static int __init rdmactl_init(void)
 {
 	int err;
 
-	err = rdmactl_events_init();
+	err = rdmactl_stat_wq_init();
 	if (err)
 		goto err_out;
+
+	err = rdmactl_events_init();
+	if (err)
+		goto err_wq;
 
 	/* Loads rdma_cm, whose client must come before ours. */
 	err = rdmactl_roce_init();
@@ -45,6 +49,8 @@ err_roce:
 	rdmactl_roce_exit();
 err_events:
 	rdmactl_events_exit();
+err_wq:
+	rdmactl_stat_wq_exit();
 err_out:
 	return err;
 }
@@ -57,6 +63,7 @@ static void __exit rdmactl_exit(void)
 	rdmactl_client_unregister();
 	rdmactl_roce_exit();
 	rdmactl_events_exit();
+	rdmactl_stat_wq_exit();
 }
 
 module_init(rdmactl_init);

@@ -12,8 +12,16 @@
  * itself, each port, or each entry of each port's table. An item whose
  * prepare() fails is skipped (a port the driver cannot query, an empty
  * GID); in a doit the same failure is the answer.
+ *
+ * An object whose items wait on firmware (STAT_GET's MADs) has ahead():
+ * a dump hands it the next items it will visit, across devices, to read
+ * side by side, and fills them one by one after, the items after those
+ * being read meanwhile (rdmactl_dump_ahead()).
  */
 #include "core.h"
+
+/* How many items a dump waits on at once; as many again are queued after them. */
+#define RDMACTL_DUMP_AHEAD	32
 
 /* GENL_REQ_ATTR_CHECK, with our sentence: the attribute a doit lacks. */
 static int rdmactl_req_need(const struct rdmactl_req *req, int type, const char *msg)
@@ -400,6 +408,71 @@ static void rdmactl_dump_ports(const struct rdmactl_dump_ctx *ctx,
 	*first = max(*first, ctx->port);
 }
 
+/* Whether item (dev, port) comes before item (dev2, port2) in a dump. */
+static bool rdmactl_dump_before(u32 dev, u32 port, u32 dev2, u32 port2)
+{
+	return dev < dev2 || (dev == dev2 && port < port2);
+}
+
+/*
+ * Read ahead from dev's port on, as the dump will visit the items: the
+ * rest of dev's, then those of the devices after it. The next
+ * RDMACTL_DUMP_AHEAD (window A) are read, if the previous call did not
+ * have them read already, and waited for; the ones after them (window B)
+ * are only queued, to be read while this dump fills A and its reader
+ * takes the messages. A port of a scope beyond SCOPE_PORT is one item.
+ */
+static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl_req_ops *ops,
+			       const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct net *net = sock_net(cb->skb->sk);
+	struct rdmactl_ahead items[2 * RDMACTL_DUMP_AHEAD];
+	struct rdmactl_dev *d = rdmactl_dev_hold(dev);
+	unsigned int n = 0, na, i;
+	u32 index, since, now;
+
+	while (d) {
+		u32 first, last;
+
+		rdmactl_dump_ports(ctx, ops, d, &first, &last);
+		if (d == dev)
+			first = max(first, port);
+		else
+			first = ops->from_port0 ? 0 : rdma_start_port(d->ibdev);
+		for (; first <= last && n < ARRAY_SIZE(items); first++) {
+			items[n].dev = rdmactl_dev_hold(d);
+			items[n++].port = first;
+			if (n <= RDMACTL_DUMP_AHEAD) {
+				/* Window A ends after this item, for now. */
+				ctx->ahead_dev = d->index;
+				ctx->ahead_port = first + 1;
+			}
+		}
+		index = d->index + 1;
+		rdmactl_dev_put(d);
+		if (ctx->has_filter_dev || n == ARRAY_SIZE(items))
+			break;
+		d = rdmactl_dev_get_next(net, &index);
+	}
+	na = min_t(unsigned int, n, RDMACTL_DUMP_AHEAD);
+	/* Window A's reads count from when the last call queued it. */
+	now = rdmactl_jiffies32();
+	since = ctx->queued_at ? ctx->queued_at : now;
+	ctx->queued_at = 0;
+	if (n >= 2) {
+		ops->ahead(req, items, na, since, false);
+		if (n > na) {
+			ops->ahead(req, items + na, n - na, now, false);
+			ctx->queued_at = now;
+		}
+		ops->ahead(req, items, na, since, true);
+	}
+	ctx->ahead_since = since;
+	for (i = 0; i < n; i++)
+		rdmactl_dev_put(items[i].dev);
+}
+
 /*
  * The items of one device from the dump's cursor on, prepared and filled
  * one by one with the device held. 0 when all are in, -EMSGSIZE when the
@@ -424,6 +497,10 @@ static int rdmactl_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
 			/* Prepare only what will fit: reading may be costly. */
 			if (skb->len && skb_tailroom(skb) < need)
 				return -EMSGSIZE;
+			if (ops->ahead && ctx->entry == 0 &&
+			    !rdmactl_dump_before(dev->index, port, ctx->ahead_dev,
+						 ctx->ahead_port))
+				rdmactl_dump_ahead(cb, ops, req, dev, port);
 			memset(data, 0, ops->data_size);
 			rdmactl_req_item(data, name, dev->index, port, ctx->entry);
 			if (ops->prepare && ops->prepare(req, dev, data))
@@ -522,6 +599,7 @@ int rdmactl_req_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	}
 	while ((dev = rdmactl_dump_next_dev(skb, cb, ops, &err))) {
 		req.flags = ctx->flags;
+		req.ahead_since = &ctx->ahead_since;
 		if (ops->collect)
 			err = rdmactl_dump_dev_collect(skb, cb, ops, &req, &dev);
 		else

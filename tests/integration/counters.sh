@@ -92,6 +92,11 @@ m0=$(cat $k/mads)
 j=$(rdmactl -j stat show fakeib0/1)
 t_eq "one snapshot of a PMA port costs 2 MADs" "$((m0 + 2))" "$(cat $k/mads)"
 t_eq "pma set" "extended" "$(jq -r '.[0].pma_set' <<<"$j")"
+# Compact JSON writes counters in one go (tools/stat.c), pretty JSON field
+# by field: the same document, from snapshots of every source and unit.
+norm() { jq -S 'map(del(.timestamp_ns))'; }
+t_eq "compact and pretty JSON are the same document" \
+	"$(rdmactl -jp stat show | norm)" "$(rdmactl -j stat show | norm)"
 t_eq "64-bit data counter past 2^32" "4294967303" "$(counter "$j" port_xmit_data)"
 t_eq "bytes = 4 x data words" "17179869212" "$(counter "$j" port_xmit_data bytes)"
 t_eq "64-bit counter at 2^64-1" "18446744073709551615" "$(counter "$j" port_rcv_data)"
@@ -312,6 +317,108 @@ t_eq "is refused with what it needs" "rdmactl: permission denied: this needs CAP
 t_run "unprivileged hardware reset" 1 nobody rdmactl stat reset --hardware
 t_run "reset of a missing port" 1 rdmactl stat reset fakeib0/7
 t_eq "names it" "rdmactl: fakeib0: port 7 does not exist: the device has port 1 only" "$T_ERR"
+
+# --- a dump reads ports side by side (kmod/counters.c): with the fake
+# HCA answering MADs as slowly as firmware, the MADs of several devices,
+# and of several ports of one device, are in flight at once; each port
+# still costs its 2 MADs and reports its own counters.
+delay=/sys/module/rdmactl_fakehca/parameters/mad_delay_us
+inflight() { cat $knobs/${1:+$1/}mads_in_flight_max; }
+port_mads() { cat $knobs/$1/port$2/mads; }
+single=()
+for i in 1 2 3 4; do
+	echo "ports=1" >$knobs/add
+	single+=("$(tail -1 $knobs/devices)")
+done
+n=0
+for d in "${single[@]}"; do
+	n=$((n + 1))
+	echo "port_xmit_packets $((7000 + n))" >$knobs/$d/port1/pma
+done
+rdmactl stat show >/dev/null			# ClassPortInfo of the new ports
+echo 2000 >$delay
+echo 0 >$knobs/mads_in_flight_max
+for d in "${single[@]}"; do
+	echo 0 >$knobs/$d/mads_in_flight_max
+done
+declare -A m0
+for d in "${single[@]}"; do m0[$d]=$(port_mads $d 1); done
+sleep 0.05					# past the 10 ms a read serves
+j=$(rdmactl -j stat show)
+n=0 ok=0
+for d in "${single[@]}"; do
+	n=$((n + 1))
+	[ $(($(port_mads $d 1) - ${m0[$d]})) = 2 ] &&
+		[ "$(jq -r --arg d $d '.[] | select(.ifname == $d) | .counters[] |
+			select(.name == "port_xmit_packets") | .value' <<<"$j")" = $((7000 + n)) ] &&
+		ok=$((ok + 1))
+done
+t_eq "4 one-port devices read ahead: 2 MADs each, each its own counters" 4 $ok
+t_eq "each device had one MAD in flight at a time" "1 1 1 1" \
+	"$(for d in "${single[@]}"; do inflight $d; done | xargs)"
+most=$(inflight)
+[ "$most" -ge 2 ] && t_pass "the devices' MADs overlapped: $most in flight at once" ||
+	t_fail "the devices' MADs did not overlap: $most in flight at most"
+
+echo "ports=8" >$knobs/add
+wide=$(tail -1 $knobs/devices)
+rdmactl stat show $wide >/dev/null
+for p in $(seq 8); do m0[$p]=$(port_mads $wide $p); done
+echo 0 >$knobs/$wide/mads_in_flight_max
+sleep 0.05
+rdmactl -j stat show $wide >/dev/null
+t_eq "8 ports of one device read ahead: 2 MADs each" "2 2 2 2 2 2 2 2" \
+	"$(for p in $(seq 8); do echo $(($(port_mads $wide $p) - ${m0[$p]})); done | xargs)"
+most=$(inflight $wide)
+[ "$most" -ge 2 ] && t_pass "its ports' MADs overlapped: $most in flight at once" ||
+	t_fail "its ports' MADs did not overlap: $most in flight at most"
+m=$(port_mads $wide 3)
+sleep 0.05
+t_run "one port alone (no dump)" 0 rdmactl -j stat show $wide/3
+t_eq "costs its 2 MADs" $((m + 2)) "$(port_mads $wide 3)"
+# Two dumps at once share the reads: neither costs a port more than its 2.
+for p in $(seq 8); do m0[$p]=$(port_mads $wide $p); done
+sleep 0.05
+rdmactl -j stat show $wide >/tmp/dump1.json &
+rdmactl -j stat show $wide >/tmp/dump2.json
+wait $!
+t_eq "two dumps at once: 8 ports each, complete" "8 8" \
+	"$(jq '[.[] | select(.port > 0)] | length' /tmp/dump1.json /tmp/dump2.json | xargs)"
+most=0
+for p in $(seq 8); do
+	m=$(($(port_mads $wide $p) - ${m0[$p]}))
+	[ $m -gt $most ] && most=$m
+done
+[ $most -le 4 ] && t_pass "and at most 2 MADs each per port ($most)" ||
+	t_fail "a port cost $most MADs for two dumps"
+
+# A dump killed while it waits for its reads goes at once; a device
+# removed while a dump waits on it goes, and the dump ends whole or says
+# the devices changed.
+echo 500000 >$delay				# 0.5 s a MAD
+sleep 0.05
+rdmactl -j stat show $wide >/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -9 $pid
+for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+kill -0 $pid 2>/dev/null && t_fail "a killed dump is still there 5 s on" ||
+	t_pass "a dump killed while it waits for the reads ends"
+wait $pid 2>/dev/null
+sleep 1.2					# the reads it left finish
+rdmactl -j stat show >/tmp/dump3.json 2>/tmp/dump3.err &
+pid=$!
+sleep 0.3
+t_run "a device removed while a dump waits for its reads" 0 sh -c "echo $wide >$knobs/remove"
+wait $pid && rc=0 || rc=$?
+if [ $rc = 0 ]; then
+	t_eq "the dump ends whole (no port of $wide half-reported)" 0 \
+		"$(jq --arg d $wide '[.[] | select(.ifname == $d and .port > 0 and (.counters | length) != 24)] | length' /tmp/dump3.json)"
+else
+	t_match "the dump says the devices changed" "changed while they were being listed" "$(cat /tmp/dump3.err)"
+fi
+echo 0 >$delay
+for d in "${single[@]}"; do echo $d >$knobs/remove; done
 
 # --- devices removed during dumps: every port complete, or the dump
 # flagged and listed again.
