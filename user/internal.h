@@ -80,6 +80,13 @@ int rdmactl_attrs_parse(struct rdmactl *h, const struct nlmsghdr *nlh,
 			rdmactl_attrs tb);
 int rdmactl_attrs_walk(struct rdmactl *h, const void *start, size_t len,
 		       rdmactl_attrs tb);
+/*
+ * The same checks, keeping only types first..last, at tb[type - first]:
+ * for nests repeated by the thousand (a snapshot's counters), whose few
+ * types would not repay clearing a whole rdmactl_attrs each.
+ */
+int rdmactl_attrs_walk_range(struct rdmactl *h, const void *start, size_t len,
+			     const struct nlattr **tb, uint16_t first, uint16_t last);
 
 /* Copy a string attribute into buf; -EBADMSG if it does not fit. */
 int rdmactl_attr_strcpy(struct rdmactl *h, const struct nlattr *attr,

@@ -58,27 +58,51 @@ RDMACTL_EXPORT const char *rdmactl_version(void)
 int rdmactl_attrs_walk(struct rdmactl *h, const void *start, size_t len,
 		       rdmactl_attrs tb)
 {
+	return rdmactl_attrs_walk_range(h, start, len, tb, 0, RDMACTL_A_MAX);
+}
+
+/*
+ * Whether attr's payload has the size its fixed-size type wants: checked
+ * here for the common case, libmnl deciding the rest (strings, nests, and
+ * any size that is not exact).
+ */
+static bool rdmactl_attr_size_ok(const struct nlattr *attr, uint16_t type)
+{
+	static const uint8_t sizes[] = {
+		[MNL_TYPE_U8] = 1, [MNL_TYPE_U16] = 2, [MNL_TYPE_U32] = 4, [MNL_TYPE_U64] = 8,
+	};
+	enum mnl_attr_data_type t = rdmactl_attr_types[type];
+
+	if ((size_t)t < sizeof(sizes) && sizes[t] && attr->nla_len == NLA_HDRLEN + sizes[t])
+		return true;
+	return mnl_attr_validate(attr, t) >= 0;
+}
+
+int rdmactl_attrs_walk_range(struct rdmactl *h, const void *start, size_t len,
+			     const struct nlattr **tb, uint16_t first, uint16_t last)
+{
 	const struct nlattr *attr = start;
 	size_t left = len;
 
-	memset(tb, 0, sizeof(rdmactl_attrs));
+	memset(tb, 0, (last - first + 1) * sizeof(*tb));
 	while (left > 0) {
 		uint16_t type;
 
-		if (!mnl_attr_ok(attr, (int)left)) {
+		if (left < sizeof(*attr) || attr->nla_len < sizeof(*attr) || attr->nla_len > left) {
 			rdmactl_set_err(h, "malformed attribute at offset %zu of a reply",
 					(size_t)((const char *)attr - (const char *)start));
 			return -EBADMSG;
 		}
-		type = mnl_attr_get_type(attr);
+		type = attr->nla_type & NLA_TYPE_MASK;
 		/* Attributes newer than this library are skipped, not refused. */
 		if (type <= RDMACTL_A_MAX) {
-			if (mnl_attr_validate(attr, rdmactl_attr_types[type]) < 0) {
+			if (!rdmactl_attr_size_ok(attr, type)) {
 				rdmactl_set_err(h, "attribute %u of a reply has the wrong size (%u bytes)",
 						type, mnl_attr_get_payload_len(attr));
 				return -EBADMSG;
 			}
-			tb[type] = attr;
+			if (type >= first && type <= last)
+				tb[type - first] = attr;
 		}
 		if ((size_t)MNL_ALIGN(attr->nla_len) >= left)
 			break;

@@ -129,6 +129,31 @@ static void test_stats(void)
 	end(nlh);
 	CHECK(run(&req) == -EBADMSG && nstats == 0, "a counter without a value is refused");
 
+	/* Types outside the counter's own are checked too, then ignored. */
+	req_init(&req, RDMACTL_CMD_STAT_GET);
+	nlh = stat_msg(1);
+	nest = mnl_attr_nest_start(nlh, RDMACTL_A_STAT_COUNTER);
+	mnl_attr_put_strz(nlh, RDMACTL_A_COUNTER_NAME, "x");
+	mnl_attr_put_u64(nlh, RDMACTL_A_COUNTER_VALUE, 7);
+	mnl_attr_put_u8(nlh, RDMACTL_A_DEV_INDEX, 1);
+	mnl_attr_nest_end(nlh, nest);
+	end(nlh);
+	CHECK(run(&req) == -EBADMSG && nstats == 0 && strstr(handle.errmsg, "wrong size"),
+	      "a counter's attribute of another kind with the wrong size is refused: %s",
+	      handle.errmsg);
+	req_init(&req, RDMACTL_CMD_STAT_GET);
+	nlh = stat_msg(1);
+	nest = mnl_attr_nest_start(nlh, RDMACTL_A_STAT_COUNTER);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 1);
+	mnl_attr_put_strz(nlh, RDMACTL_A_COUNTER_NAME, "x");
+	mnl_attr_put_u64(nlh, RDMACTL_A_COUNTER_VALUE, 7);
+	mnl_attr_nest_end(nlh, nest);
+	end(nlh);
+	done_msg(0, NULL);
+	CHECK(run(&req) == 0 && nstats == 1 && stats[0]->counters[0].value == 7 &&
+	      !strcmp(stats[0]->counters[0].name, "x"), "and with its size, ignored");
+	stats_free();
+
 	req_init(&req, RDMACTL_CMD_STAT_GET);
 	nlh = stat_msg(1);
 	nest = mnl_attr_nest_start(nlh, RDMACTL_A_STAT_COUNTER);
