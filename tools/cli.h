@@ -125,6 +125,14 @@ typedef int (*cli_list_fn)(struct rdmactl *h, const void *arg, struct cli_vec *v
 typedef void (*cli_print_fn)(const void *item);
 int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
 	     void (*release)(void *item), const char *obj, const char *what);
+/*
+ * The same for objects printed as the library delivers them, unkept:
+ * emit() lists and prints, into memory (print_capture()), so that a list
+ * the library says changed is printed again from the start, and nothing
+ * is printed on an error. For the largest outputs (counters of every port).
+ */
+typedef int (*cli_emit_fn)(struct rdmactl *h, const void *arg);
+int cli_stream(cli_emit_fn emit, const void *arg, const char *obj, const char *what);
 
 /* rdmactl.c */
 struct rdmactl *cli_open(void);
@@ -133,6 +141,13 @@ void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 
 /* One print path for text and JSON (print.c). */
 void print_init(void);
+/*
+ * Keep what is printed in memory from now on; print_commit() writes it
+ * (-ENOMEM, nothing written, when memory ran out), print_discard() drops it.
+ */
+void print_capture(void);
+int print_commit(void);
+void print_discard(void);
 void print_begin(void);
 void print_end(void);
 void print_line_begin(void);
@@ -157,6 +172,22 @@ void print_uint_fmt(const char *key, uint64_t val, const char *text_fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void print_guid(const char *key, const char *text_fmt, uint64_t guid);
 void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * For objects printed by the ten thousand (a snapshot's counters): one
+ * object of compact JSON written in one go by the caller, the same keys
+ * in the same order as its print_*() calls would give. print_json_begin()
+ * returns room for n bytes (the separator written), or NULL (text, pretty
+ * JSON, out of memory): then print field by field. The caller copies
+ * only strings print_json_plain() accepts, and ends with
+ * print_json_end(p), p where it stopped.
+ */
+char *print_json_begin(size_t n);
+void print_json_end(char *p);
+bool print_json_plain(const char *s, size_t max);
+char *print_json_copy(char *p, const char *s);
+char *print_json_u64(char *p, uint64_t v);
+/* A string literal's bytes at p, and where they end. */
+#define PRINT_JSON_LIT(p, lit) ((char *)memcpy((p), (lit), sizeof(lit) - 1) + sizeof(lit) - 1)
 char *format_guid(uint64_t guid, char *buf, size_t size);
 
 /* One file per object. */

@@ -139,6 +139,36 @@ int cli_show(size_t size, cli_list_fn list, const void *arg, cli_print_fn print,
 	return err;
 }
 
+int cli_stream(cli_emit_fn emit, const void *arg, const char *obj, const char *what)
+{
+	struct rdmactl *h;
+	int err = 0, tries;
+
+	h = cli_open();
+	if (!h)
+		return EXIT_ERROR;
+	for (tries = 0; tries < CLI_LIST_TRIES; tries++) {
+		print_capture();
+		print_begin();
+		err = emit(h, arg);
+		print_end();
+		if (err != -EINTR)
+			break;
+		print_discard();
+	}
+	if (err) {
+		print_discard();
+		err = cli_fail(h, err, obj, what);
+	} else if (print_commit()) {
+		fprintf(stderr, "rdmactl: %s: out of memory for the output\n", what);
+		err = EXIT_ERROR;
+	} else {
+		err = EXIT_OK;
+	}
+	rdmactl_close(h);
+	return err;
+}
+
 int cli_vec_push(struct cli_vec *v, const void *item)
 {
 	if (v->n == v->cap) {
