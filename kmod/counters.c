@@ -22,11 +22,12 @@
  * alone. Each port has its own work item, so dumps that ask together read
  * it once; it reads the port as fill() would, both sources under the
  * port's lock, and fill() reports what any reader read since the dump
- * read ahead, if less than a second ago, so a port costs its dump the same
+ * asked, if less than AHEAD_KEEP ago, so a port costs its dump the same
  * MADs. Ports and devices are read side by side as sysfs's readers already
  * may: its counters files send their MADs with no lock of ib_core's held.
- * A dump waits two seconds at most, and no longer than the devices it
- * waits on stay; a device being removed cancels its ports' work.
+ * A dump waits while its ports are being read, AHEAD_WAIT at most, and not
+ * once one of their devices is being removed; a removed device cancels
+ * its ports' work.
  */
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
@@ -238,47 +239,61 @@ static int rdmactl_put_hw(struct sk_buff *skb, struct rdmactl_stat_state *st,
 
 /*
  * Called with st->lock held: read the port's sources as a snapshot does.
- * *have_pma and *have_hw: whether each has a read to report.
+ * *have_pma and *have_hw: whether each has a read to report. The port
+ * then holds what a snapshot begun at read_at reports.
  */
 static void rdmactl_stat_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st,
 			      bool *have_pma, bool *have_hw)
 {
+	unsigned long start = jiffies;
+
 	*have_pma = !rdmactl_stat_is_dev(dev, port) && rdmactl_pma_get(dev, port, st, false);
 	*have_hw = rdmactl_hw_read(dev, port, st, false);
-	st->read_at = jiffies;
-	st->read_ok = true;
+	WRITE_ONCE(st->read_at, start);
+	WRITE_ONCE(st->read_ok, true);
 }
 
 /*
  * Read-ahead: at most this many ports are read at once (the workqueue's
- * max_active, which older kernels apply per NUMA node); a dump waits this
- * long at most for its ports, and fill() takes what was read for a dump
- * for this long after, then reads again.
+ * max_active; a kernel may apply it per NUMA node or cache domain). A dump
+ * waits at most AHEAD_WAIT for its ports, and stops sooner when none has
+ * been read for AHEAD_STALL (a firmware stall elsewhere must not hold it);
+ * a read serves the dump that asked for it for AHEAD_KEEP, longer than
+ * any wait, and is then read again.
  */
-#define RDMACTL_STAT_AHEAD_MAX	32
-#define RDMACTL_STAT_AHEAD_WAIT	(2 * HZ)
-#define RDMACTL_STAT_AHEAD_KEEP	HZ
+#define RDMACTL_STAT_AHEAD_MAX		32
+#define RDMACTL_STAT_AHEAD_WAIT		(2 * HZ)
+#define RDMACTL_STAT_AHEAD_STALL	(HZ / 10)
+#define RDMACTL_STAT_AHEAD_KEEP		(3 * HZ)
 
 static struct workqueue_struct *rdmactl_stat_wq;
 static DECLARE_WAIT_QUEUE_HEAD(rdmactl_stat_ahead_wait);
 
-/* Whether the port holds a read made at or after since (rdmactl_jiffies32()). */
+/*
+ * Whether the port holds a read begun at or after since
+ * (rdmactl_jiffies32()) and less than AHEAD_KEEP ago: what a dump that
+ * asked at since may report instead of reading the port again.
+ */
 static bool rdmactl_stat_read_since(const struct rdmactl_stat_state *st, u32 since)
 {
-	return READ_ONCE(st->read_ok) && rdmactl_after_eq32((u32)READ_ONCE(st->read_at), since);
+	unsigned long at = READ_ONCE(st->read_at);
+
+	return since && READ_ONCE(st->read_ok) && rdmactl_after_eq32((u32)at, since) &&
+	       time_before(jiffies, at + RDMACTL_STAT_AHEAD_KEEP);
 }
 
 /*
  * One port's read-ahead, for whichever dumps asked (a port queued twice
- * runs once): unless a read since the latest asker's time serves already,
- * or another reader holds the port, which is reading it.
+ * runs once): unless a read for the latest asker serves already, the
+ * device is going, or another holds the port (its reader, a dump's fill
+ * waiting on it, or a reset): a dump's fill reads what is not read.
  */
 static void rdmactl_stat_ahead_one(struct work_struct *work)
 {
 	struct rdmactl_stat_state *st = container_of(work, struct rdmactl_stat_state, ahead_work);
 	bool have_pma, have_hw;
 
-	if (mutex_trylock(&st->lock)) {
+	if (!READ_ONCE(st->dev->removing) && mutex_trylock(&st->lock)) {
 		if (!rdmactl_stat_read_since(st, READ_ONCE(st->ahead_after)))
 			rdmactl_stat_read(st->dev, st->port, st, &have_pma, &have_hw);
 		mutex_unlock(&st->lock);
@@ -287,31 +302,40 @@ static void rdmactl_stat_ahead_one(struct work_struct *work)
 	wake_up_all(&rdmactl_stat_ahead_wait);
 }
 
-static bool rdmactl_stat_ahead_done(const struct rdmactl_ahead *items, unsigned int n)
+/*
+ * How many of the items are still to be read for a dump that asked at
+ * since; 0 also when one of their devices is being removed (its removal
+ * waits for the dump's references).
+ */
+static unsigned int rdmactl_stat_ahead_left(const struct rdmactl_ahead *items, unsigned int n,
+					    u32 since)
 {
-	unsigned int i;
+	unsigned int i, left = 0;
 
+	for (i = 0; i < n; i++)
+		if (READ_ONCE(items[i].dev->removing))
+			return 0;
 	for (i = 0; i < n; i++) {
 		struct rdmactl_stat_state *st = rdmactl_stat_of(items[i].dev, items[i].port);
 
-		if (READ_ONCE(items[i].dev->removing))
-			return true;
-		if (READ_ONCE(st->ahead_busy))
-			return false;
+		if (READ_ONCE(st->ahead_busy) && !rdmactl_stat_read_since(st, since))
+			left++;
 	}
-	return true;
+	return left;
 }
 
 /*
- * Queue the reads of the ports a dump will fill, each unless it was read
- * at or after since, or is queued; with wait, wait for them: two seconds at most
- * (a firmware stall), or until the caller is killed or one of the devices
- * is being removed. fill() reads what is not read.
+ * Queue the reads of the ports a dump will fill, each unless a read for
+ * since serves, its device is going, or it is queued; with wait, wait for
+ * them: while they keep being read (AHEAD_STALL), AHEAD_WAIT at most,
+ * until the caller is killed or one of the devices is being removed.
+ * fill() reads what is not read.
  */
 static void rdmactl_stat_ahead(const struct rdmactl_req *req, const struct rdmactl_ahead *items,
 			       unsigned int n, u32 since, bool wait)
 {
-	unsigned int i;
+	unsigned long deadline = jiffies + RDMACTL_STAT_AHEAD_WAIT;
+	unsigned int i, left, before;
 
 	for (i = 0; i < n; i++) {
 		struct rdmactl_stat_state *st = rdmactl_stat_of(items[i].dev, items[i].port);
@@ -319,9 +343,13 @@ static void rdmactl_stat_ahead(const struct rdmactl_req *req, const struct rdmac
 
 		if (rdmactl_stat_is_dev(items[i].dev, items[i].port) && !st->hw)
 			continue;	/* no device counters: prepare() skips it */
-		if (rdmactl_stat_read_since(st, since))
+		if (READ_ONCE(items[i].dev->removing) || rdmactl_stat_read_since(st, since))
 			continue;
-		/* The latest asker's time: a read for it serves the earlier ones too. */
+		/*
+		 * The latest asker's time: a read for it serves the earlier
+		 * ones too. Racing dumps may leave the earlier: then one of
+		 * them reads the port itself, no more.
+		 */
 		if (!after || rdmactl_after_eq32(since, after))
 			WRITE_ONCE(st->ahead_after, since);
 		if (READ_ONCE(st->ahead_busy))
@@ -329,20 +357,28 @@ static void rdmactl_stat_ahead(const struct rdmactl_req *req, const struct rdmac
 		WRITE_ONCE(st->ahead_busy, true);
 		queue_work(rdmactl_stat_wq, &st->ahead_work);
 	}
-	if (wait)
+	if (!wait)
+		return;
+	left = rdmactl_stat_ahead_left(items, n, since);
+	while (left && time_before(jiffies, deadline) && !fatal_signal_pending(current)) {
+		long slice = max_t(long, deadline - jiffies, 1);
+
+		before = left;
+		slice = min_t(long, slice, RDMACTL_STAT_AHEAD_STALL);
 		wait_event_killable_timeout(rdmactl_stat_ahead_wait,
-					    rdmactl_stat_ahead_done(items, n),
-					    RDMACTL_STAT_AHEAD_WAIT);
+					    rdmactl_stat_ahead_left(items, n, since) < before,
+					    slice);
+		left = rdmactl_stat_ahead_left(items, n, since);
+		if (left == before)
+			break;		/* none read for a while: a stall */
+	}
 }
 
 /* Whether fill() may report what the port holds rather than read it. */
 static bool rdmactl_stat_ahead_read(const struct rdmactl_req *req,
 				    const struct rdmactl_stat_state *st)
 {
-	u32 since = req->ahead_since ? *req->ahead_since : 0;
-
-	return since && rdmactl_stat_read_since(st, since) &&
-	       time_before(jiffies, st->read_at + RDMACTL_STAT_AHEAD_KEEP);
+	return req->ahead_since && rdmactl_stat_read_since(st, *req->ahead_since);
 }
 
 void rdmactl_stat_removing(struct rdmactl_dev *dev)
@@ -487,8 +523,8 @@ static int rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
 		memcpy(st->pma_base, st->pma_snap.value, sizeof(st->pma_base));
 	for (i = 0; st->hw && i < st->hw->num_counters; i++)
 		st->hw_base[i] = st->hw->value[i];
-	st->read_at = jiffies;	/* a read, as a snapshot's */
-	st->read_ok = true;
+	WRITE_ONCE(st->read_at, jiffies);	/* a read, as a snapshot's */
+	WRITE_ONCE(st->read_ok, true);
 	/* The read's time, or now when the port has no source to read. */
 	st->baseline_ts = st->hw || (pma && st->pma_valid) ? st->read_ns : ktime_get_ns();
 	st->has_baseline = true;

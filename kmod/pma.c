@@ -312,7 +312,7 @@ int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port,
 		return err;	/* nothing was reset: the baseline stands */
 	st->pma_valid = false;	/* what was read is gone: read again next */
 	st->pma_next = jiffies;
-	st->read_ok = false;	/* nor may a dump's fill report it */
+	WRITE_ONCE(st->read_ok, false);	/* nor may a dump's fill report it */
 	/* The counters start again from 0: an old baseline means nothing. */
 	memset(st->pma_base, 0, sizeof(st->pma_base));
 	if (st->pma_set != RDMACTL_PMA_BASIC)

@@ -420,18 +420,28 @@ static bool rdmactl_dump_before(u32 dev, u32 port, u32 dev2, u32 port2)
  * RDMACTL_DUMP_AHEAD (window A) are read, if the previous call did not
  * have them read already, and waited for; the ones after them (window B)
  * are only queued, to be read while this dump fills A and its reader
- * takes the messages. A port of a scope beyond SCOPE_PORT is one item.
+ * takes the messages (queued work needs no reference: a device's removal
+ * cancels its own). A port of a scope beyond SCOPE_PORT is one item.
  */
 static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl_req_ops *ops,
 			       const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port)
 {
 	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
 	struct net *net = sock_net(cb->skb->sk);
-	struct rdmactl_ahead items[2 * RDMACTL_DUMP_AHEAD];
-	struct rdmactl_dev *d = rdmactl_dev_hold(dev);
+	const unsigned int most = 2 * RDMACTL_DUMP_AHEAD;
+	struct rdmactl_dev *d;
+	struct rdmactl_ahead *items;
 	unsigned int n = 0, na, i;
 	u32 index, since, now;
 
+	items = kmalloc_array(most, sizeof(*items), GFP_KERNEL);
+	if (!items) {
+		/* Not this time: each port is read as it is filled. */
+		ctx->ahead_dev = dev->index;
+		ctx->ahead_port = port + 1;
+		return;
+	}
+	d = rdmactl_dev_hold(dev);
 	while (d) {
 		u32 first, last;
 
@@ -440,7 +450,7 @@ static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl
 			first = max(first, port);
 		else
 			first = ops->from_port0 ? 0 : rdma_start_port(d->ibdev);
-		for (; first <= last && n < ARRAY_SIZE(items); first++) {
+		for (; first <= last && n < most; first++) {
 			items[n].dev = rdmactl_dev_hold(d);
 			items[n++].port = first;
 			if (n <= RDMACTL_DUMP_AHEAD) {
@@ -451,7 +461,7 @@ static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl
 		}
 		index = d->index + 1;
 		rdmactl_dev_put(d);
-		if (ctx->has_filter_dev || n == ARRAY_SIZE(items))
+		if (ctx->has_filter_dev || n == most)
 			break;
 		d = rdmactl_dev_get_next(net, &index);
 	}
@@ -466,11 +476,16 @@ static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl
 			ops->ahead(req, items + na, n - na, now, false);
 			ctx->queued_at = now;
 		}
-		ops->ahead(req, items, na, since, true);
 	}
-	ctx->ahead_since = since;
-	for (i = 0; i < n; i++)
+	/* Window B is only queued: its devices need not wait on this dump. */
+	for (i = na; i < n; i++)
 		rdmactl_dev_put(items[i].dev);
+	if (n >= 2)
+		ops->ahead(req, items, na, since, true);
+	ctx->ahead_since = since;
+	for (i = 0; i < na; i++)
+		rdmactl_dev_put(items[i].dev);
+	kfree(items);
 }
 
 /*
