@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "librdmactl.h"
 
@@ -177,17 +178,31 @@ void print_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * object of compact JSON written in one go by the caller, the same keys
  * in the same order as its print_*() calls would give. print_json_begin()
  * returns room for n bytes (the separator written), or NULL (text, pretty
- * JSON, out of memory): then print field by field. The caller copies
- * only strings print_json_plain() accepts, and ends with
- * print_json_end(p), p where it stopped.
+ * JSON, out of memory): then print field by field. print_json_plain()
+ * copies a string that needs no escaping, at most max bytes, or returns
+ * NULL: then too. Nothing counts until print_json_end(p), p where the
+ * object ends.
  */
 char *print_json_begin(size_t n);
 void print_json_end(char *p);
-bool print_json_plain(const char *s, size_t max);
-char *print_json_copy(char *p, const char *s);
+char *print_json_plain(char *p, const char *s, size_t max);
 char *print_json_u64(char *p, uint64_t v);
-/* A string literal's bytes at p, and where they end. */
-#define PRINT_JSON_LIT(p, lit) ((char *)memcpy((p), (lit), sizeof(lit) - 1) + sizeof(lit) - 1)
+
+/*
+ * A string literal's bytes at p, and where they end: copied 8 bytes at a
+ * time from a copy padded to 8, so a few moves and no call to memcpy() or
+ * mempcpy() (which the compiler makes of memcpy() and a sum). Up to 7
+ * bytes past the end are written too: print_json_begin() leaves room.
+ */
+#define PRINT_JSON_LIT(p, lit) ({						\
+	static const char lit_[(sizeof(lit) + 7) & ~(size_t)7] = lit;		\
+	char *to_ = (p);							\
+	size_t i_;								\
+									\
+	for (i_ = 0; i_ < sizeof(lit_); i_ += 8)				\
+		__builtin_memcpy(to_ + i_, lit_ + i_, 8);			\
+	to_ + sizeof(lit) - 1;							\
+})
 char *format_guid(uint64_t guid, char *buf, size_t size);
 
 /* One file per object. */

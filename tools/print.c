@@ -45,10 +45,31 @@ static bool to_ob(void)
 	return cli.json || ob.capturing;
 }
 
+/*
+ * ob to stdout, after what stdio holds: write()s straight from ob, as
+ * fwrite() would first copy a buffer's worth into stdio's. A failure is
+ * left to stdio to meet and keep (ferror()), as before.
+ */
 static void ob_flush(void)
 {
-	if (ob.len)
-		fwrite_unlocked(ob.buf, 1, ob.len, stdout);
+	int fd = fileno(stdout);	/* -1: not a file (a memstream) */
+	size_t done = 0;
+
+	if (!ob.len)
+		return;
+	if (fd >= 0 && fflush(stdout) == 0) {
+		while (done < ob.len) {
+			ssize_t n = write(fd, ob.buf + done, ob.len - done);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			done += (size_t)n;
+		}
+	}
+	if (done < ob.len)
+		fwrite_unlocked(ob.buf + done, 1, ob.len - done, stdout);
 	ob.len = 0;
 }
 
@@ -167,14 +188,34 @@ static void out_fmt(const char *fmt, ...)
 
 char *print_json_u64(char *p, uint64_t v)
 {
-	char buf[20], *d = buf + sizeof(buf);
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	uint64_t t = v;
+	char *end = p + 1, *d;
 
-	do
-		*--d = (char)('0' + v % 10);
-	while (v /= 10);
-	while (d < buf + sizeof(buf))
-		*p++ = *d++;
-	return p;
+	/* Written in place from the end, two digits a step: no copy. */
+	while (t >= 10000) {
+		t /= 10000;
+		end += 4;
+	}
+	end += (t >= 10) + (t >= 100) + (t >= 1000);
+	d = end;
+	while (v >= 100) {
+		const char *two = pairs + 2 * (v % 100);
+
+		v /= 100;
+		*--d = two[1];
+		*--d = two[0];
+	}
+	if (v >= 10) {
+		*--d = pairs[2 * v + 1];
+		*--d = pairs[2 * v];
+	} else {
+		*--d = (char)('0' + v);
+	}
+	return end;
 }
 
 static void out_u64(uint64_t v)
@@ -535,7 +576,8 @@ char *print_json_begin(size_t n)
 {
 	char *p;
 
-	if (!cli.json || cli.pretty || !(p = out_reserve(n + 1)))
+	/* + the separator, + what PRINT_JSON_LIT() may write past its end. */
+	if (!cli.json || cli.pretty || !(p = out_reserve(n + 1 + 8)))
 		return NULL;
 	if (!first)
 		*p++ = ',';
@@ -548,21 +590,18 @@ void print_json_end(char *p)
 	first = false;
 }
 
-bool print_json_plain(const char *s, size_t max)
+/* Which bytes JSON takes as they are in a string: not '"', '\\' or controls. */
+static const bool json_plain[256] = {
+	[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0xff] = true,
+};
+
+char *print_json_plain(char *p, const char *s, size_t max)
 {
 	size_t n;
 
-	for (n = 0; s[n]; n++)
-		if (n == max || (unsigned char)s[n] < 0x20 || s[n] == '"' || s[n] == '\\')
-			return false;
-	return true;
-}
-
-char *print_json_copy(char *p, const char *s)
-{
-	while (*s)
-		*p++ = *s++;
-	return p;
+	for (n = 0; n < max && json_plain[(unsigned char)s[n]]; n++)
+		p[n] = s[n];
+	return s[n] ? NULL : p + n;
 }
 
 void print_text(const char *fmt, ...)

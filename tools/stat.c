@@ -115,19 +115,18 @@ static const char *stat_label(const struct rdmactl_stat *s, const struct rdmactl
  * field: a snapshot of 1,024 ports has 25,000 counters, and their fields
  * one call each were most of the CLI's time (Documentation/benchmarks.md).
  * False when print.c cannot take it so (text, pretty JSON) or a string
- * would need escaping: then field by field.
+ * would need escaping: then field by field, over what this left uncounted.
  */
 static bool stat_json_counter(const struct rdmactl_counter *c)
 {
-	const char *source = rdmactl_counter_source_name(c->source);
-	const char *unit = rdmactl_counter_unit_name(c->unit);
-	char *p;
+	char *p = print_json_begin(320);
 
-	if (!print_json_plain(c->name, 64) || !print_json_plain(source, 32) ||
-	    !print_json_plain(unit, 32) || !(p = print_json_begin(320)))
+	if (!p)
 		return false;
 	p = PRINT_JSON_LIT(p, "{\"name\":\"");
-	p = print_json_copy(p, c->name);
+	p = print_json_plain(p, c->name, 64);
+	if (!p)
+		return false;
 	p = PRINT_JSON_LIT(p, "\",\"value\":");
 	p = print_json_u64(p, c->value);
 	if (c->unit == RDMACTL_UNIT_OCTETS_4) {
@@ -135,11 +134,15 @@ static bool stat_json_counter(const struct rdmactl_counter *c)
 		p = print_json_u64(p, c->bytes);
 	}
 	p = PRINT_JSON_LIT(p, ",\"source\":\"");
-	p = print_json_copy(p, source);
+	p = print_json_plain(p, rdmactl_counter_source_name(c->source), 32);
+	if (!p)
+		return false;
 	p = PRINT_JSON_LIT(p, "\",\"width\":");
 	p = print_json_u64(p, c->width);
 	p = PRINT_JSON_LIT(p, ",\"unit\":\"");
-	p = print_json_copy(p, unit);
+	p = print_json_plain(p, rdmactl_counter_unit_name(c->unit), 32);
+	if (!p)
+		return false;
 	p = PRINT_JSON_LIT(p, "\",\"error\":");
 	p = c->flags & RDMACTL_COUNTER_F_ERROR ? PRINT_JSON_LIT(p, "true") : PRINT_JSON_LIT(p, "false");
 	p = PRINT_JSON_LIT(p, ",\"saturates\":");

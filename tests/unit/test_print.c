@@ -51,7 +51,7 @@ static char *render_direct(void)
 		p = PRINT_JSON_LIT(p, "{\"n\":");
 		p = print_json_u64(p, i ? UINT64_MAX : 0);
 		p = PRINT_JSON_LIT(p, ",\"s\":\"");
-		p = print_json_copy(p, "ab");
+		p = print_json_plain(p, "ab", 2);
 		p = PRINT_JSON_LIT(p, "\"}");
 		print_json_end(p);
 	}
@@ -179,10 +179,22 @@ int main(void)
 	CHECK(!strcmp(s, "[{\"n\":0,\"s\":\"ab\"},{\"n\":18446744073709551615,\"s\":\"ab\"},"
 		      "{\"n\":7}]\n"), "objects in one go, between separators: %s", s);
 	free(s);
-	CHECK(print_json_plain("port_xmit_data", 64) && !print_json_plain("a\"b", 64) &&
-	      !print_json_plain("a\\b", 64) && !print_json_plain("a\tb", 64) &&
-	      print_json_plain("0123456789", 10) && !print_json_plain("0123456789a", 10),
-	      "plain strings: no quote, backslash, control character, nor longer than asked");
+	{
+		char b[32];
+
+		CHECK(print_json_plain(b, "port_xmit_data", 64) == b + 14 && !memcmp(b, "port_xmit_data", 14) &&
+		      !print_json_plain(b, "a\"b", 64) && !print_json_plain(b, "a\\b", 64) &&
+		      !print_json_plain(b, "a\tb", 64) && print_json_plain(b, "0123456789", 10) == b + 10 &&
+		      !print_json_plain(b, "0123456789a", 10) && print_json_plain(b, "", 0) == b,
+		      "plain strings copied: no quote, backslash, control character, nor longer than asked");
+		CHECK(print_json_u64(b, 0) == b + 1 && b[0] == '0' && print_json_u64(b, 7) == b + 1 &&
+		      print_json_u64(b, 10) == b + 2 && !memcmp(b, "10", 2) &&
+		      print_json_u64(b, 99) == b + 2 && !memcmp(b, "99", 2) &&
+		      print_json_u64(b, 100) == b + 3 && !memcmp(b, "100", 3) &&
+		      print_json_u64(b, 1234567) == b + 7 && !memcmp(b, "1234567", 7) &&
+		      print_json_u64(b, UINT64_MAX) == b + 20 && !memcmp(b, "18446744073709551615", 20),
+		      "numbers two digits a step, at their edges");
+	}
 	cli.pretty = true;
 	CHECK(!print_json_begin(64), "pretty JSON: not in one go");
 	cli.json = false;
