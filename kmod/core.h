@@ -44,7 +44,7 @@ struct rdmactl_stat_state {
 	u64 pma_base[RDMACTL_PMA_NUM];
 	u64 *hw_base;			/* [hw->num_counters] */
 	/*
-	 * What the sources hold is a snapshot read at read_at (jiffies),
+	 * What the sources hold is a snapshot that ended at read_at (jiffies),
 	 * unless !read_ok (a reset since). A dump reads ports ahead through
 	 * ahead_work (ahead_busy until it has run), as dev's port.
 	 */
@@ -212,8 +212,9 @@ struct rdmactl_req_ops {
 	int (*collect)(const struct rdmactl_req *req, void *data, unsigned int n);
 	/*
 	 * Optional, dumps only: have n items a dump will visit (on any
-	 * device) read side by side, each unless it was read at or after
-	 * since (rdmactl_jiffies32()); with wait, return once they are (or a
+	 * device) read side by side, each unless a read ended at or after
+	 * since (rdmactl_jiffies32()) is fresh, or its device is going; with
+	 * wait, return once they are (or a
 	 * bounded wait ends). fill() then takes what was read since
 	 * *req->ahead_since. The dump holds the devices and no lock meanwhile.
 	 */

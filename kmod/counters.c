@@ -240,16 +240,15 @@ static int rdmactl_put_hw(struct sk_buff *skb, struct rdmactl_stat_state *st,
 /*
  * Called with st->lock held: read the port's sources as a snapshot does.
  * *have_pma and *have_hw: whether each has a read to report. The port
- * then holds what a snapshot begun at read_at reports.
+ * then holds what a snapshot ended at read_at reports: a read under way
+ * when a dump asks serves it too, however long the firmware took.
  */
 static void rdmactl_stat_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st,
 			      bool *have_pma, bool *have_hw)
 {
-	unsigned long start = jiffies;
-
 	*have_pma = !rdmactl_stat_is_dev(dev, port) && rdmactl_pma_get(dev, port, st, false);
 	*have_hw = rdmactl_hw_read(dev, port, st, false);
-	WRITE_ONCE(st->read_at, start);
+	WRITE_ONCE(st->read_at, jiffies);
 	WRITE_ONCE(st->read_ok, true);
 }
 
@@ -258,28 +257,33 @@ static void rdmactl_stat_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_
  * max_active; a kernel may apply it per NUMA node or cache domain). A dump
  * waits at most AHEAD_WAIT for its ports, and stops sooner when none has
  * been read for AHEAD_STALL (a firmware stall elsewhere must not hold it);
- * a read serves the dump that asked for it for AHEAD_KEEP, longer than
- * any wait, and is then read again.
+ * a read serves the dump that asked for it for AHEAD_KEEP, and is then
+ * read again. A read is not queued again while it will serve for
+ * AHEAD_KEEP - AHEAD_FRESH more: longer than a wait, and than a reader
+ * takes for a window's messages.
  */
 #define RDMACTL_STAT_AHEAD_MAX		32
 #define RDMACTL_STAT_AHEAD_WAIT		(2 * HZ)
 #define RDMACTL_STAT_AHEAD_STALL	(HZ / 10)
 #define RDMACTL_STAT_AHEAD_KEEP		(3 * HZ)
+#define RDMACTL_STAT_AHEAD_FRESH	HZ
 
 static struct workqueue_struct *rdmactl_stat_wq;
 static DECLARE_WAIT_QUEUE_HEAD(rdmactl_stat_ahead_wait);
 
 /*
- * Whether the port holds a read begun at or after since
- * (rdmactl_jiffies32()) and less than AHEAD_KEEP ago: what a dump that
- * asked at since may report instead of reading the port again.
+ * Whether the port holds a read ended at or after since
+ * (rdmactl_jiffies32()) and less than keep ago: with AHEAD_KEEP, what a
+ * dump that asked at since may report instead of reading the port again;
+ * with AHEAD_FRESH, a read not worth queueing again.
  */
-static bool rdmactl_stat_read_since(const struct rdmactl_stat_state *st, u32 since)
+static bool rdmactl_stat_read_since(const struct rdmactl_stat_state *st, u32 since,
+				    unsigned long keep)
 {
 	unsigned long at = READ_ONCE(st->read_at);
 
 	return since && READ_ONCE(st->read_ok) && rdmactl_after_eq32((u32)at, since) &&
-	       time_before(jiffies, at + RDMACTL_STAT_AHEAD_KEEP);
+	       time_before(jiffies, at + keep);
 }
 
 /*
@@ -294,7 +298,8 @@ static void rdmactl_stat_ahead_one(struct work_struct *work)
 	bool have_pma, have_hw;
 
 	if (!READ_ONCE(st->dev->removing) && mutex_trylock(&st->lock)) {
-		if (!rdmactl_stat_read_since(st, READ_ONCE(st->ahead_after)))
+		if (!rdmactl_stat_read_since(st, READ_ONCE(st->ahead_after),
+					     RDMACTL_STAT_AHEAD_FRESH))
 			rdmactl_stat_read(st->dev, st->port, st, &have_pma, &have_hw);
 		mutex_unlock(&st->lock);
 	}
@@ -318,7 +323,8 @@ static unsigned int rdmactl_stat_ahead_left(const struct rdmactl_ahead *items, u
 	for (i = 0; i < n; i++) {
 		struct rdmactl_stat_state *st = rdmactl_stat_of(items[i].dev, items[i].port);
 
-		if (READ_ONCE(st->ahead_busy) && !rdmactl_stat_read_since(st, since))
+		if (READ_ONCE(st->ahead_busy) &&
+		    !rdmactl_stat_read_since(st, since, RDMACTL_STAT_AHEAD_FRESH))
 			left++;
 	}
 	return left;
@@ -343,7 +349,8 @@ static void rdmactl_stat_ahead(const struct rdmactl_req *req, const struct rdmac
 
 		if (rdmactl_stat_is_dev(items[i].dev, items[i].port) && !st->hw)
 			continue;	/* no device counters: prepare() skips it */
-		if (READ_ONCE(items[i].dev->removing) || rdmactl_stat_read_since(st, since))
+		if (READ_ONCE(items[i].dev->removing) ||
+		    rdmactl_stat_read_since(st, since, RDMACTL_STAT_AHEAD_FRESH))
 			continue;
 		/*
 		 * The latest asker's time: a read for it serves the earlier
@@ -378,7 +385,8 @@ static void rdmactl_stat_ahead(const struct rdmactl_req *req, const struct rdmac
 static bool rdmactl_stat_ahead_read(const struct rdmactl_req *req,
 				    const struct rdmactl_stat_state *st)
 {
-	return req->ahead_since && rdmactl_stat_read_since(st, *req->ahead_since);
+	return req->ahead_since &&
+	       rdmactl_stat_read_since(st, *req->ahead_since, RDMACTL_STAT_AHEAD_KEEP);
 }
 
 void rdmactl_stat_removing(struct rdmactl_dev *dev)
@@ -402,7 +410,7 @@ void rdmactl_stat_wq_exit(void)
  * Snapshot one port (0: the device's own counters) into the message.
  * Every MAD and the driver read happen here, under the port's lock, or
  * happened so for this dump since it read ahead (rdmactl_stat_ahead_one(),
- * or any reader), not a second ago.
+ * or any reader), less than AHEAD_KEEP ago.
  */
 static int rdmactl_stat_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 			     struct rdmactl_dev *dev, const void *data)

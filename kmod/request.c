@@ -417,8 +417,8 @@ static bool rdmactl_dump_before(u32 dev, u32 port, u32 dev2, u32 port2)
 /*
  * Read ahead from dev's port on, as the dump will visit the items: the
  * rest of dev's, then those of the devices after it. The next
- * RDMACTL_DUMP_AHEAD (window A) are read, if the previous call did not
- * have them read already, and waited for; the ones after them (window B)
+ * RDMACTL_DUMP_AHEAD (window A) are read, unless the previous call had
+ * them read and the reads are fresh, and waited for; the ones after them (window B)
  * are only queued, to be read while this dump fills A and its reader
  * takes the messages (queued work needs no reference: a device's removal
  * cancels its own). A port of a scope beyond SCOPE_PORT is one item.

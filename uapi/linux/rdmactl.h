@@ -113,9 +113,9 @@
  *   no PMA counters, and a timestamp only a read that happened sets.
  *   A dump reads the ports it will send next side by side, ahead of the
  *   messages, each port as a snapshot: its reply carries that read (or
- *   another reader's, begun after the dump asked) and the read's
- *   timestamp, up to 3 s after the read; a port the reader comes for
- *   later is read again.
+ *   another reader's, ended after the dump asked) and the read's
+ *   timestamp. A reader that comes back for ports more than a second
+ *   after they were read ahead gets them read again.
  *   PMA counters come before driver counters. A name is unique within a
  *   source only: a PMA and a driver may both report one (rxe's
  *   link_downed), and both are sent, each with its source.
