@@ -254,6 +254,20 @@ extern const struct rdmactl_req_ops rdmactl_dev_request;
 int rdmactl_fill_dev_ident(struct sk_buff *skb, struct rdmactl_dev *dev);
 
 /* One event, as its source saw it (events.c, and its KUnit tests). */
+/* Counter names, each NUL-terminated, one after the other. */
+struct rdmactl_names {
+	char *buf;
+	u32 len;			/* bytes of buf */
+	u32 count;
+};
+
+/* The longest counter name, with its NUL. */
+#define RDMACTL_COUNTER_NAME_MAX	64
+
+/* STAT_MODE events: what happened to a port's kept optional counters. */
+#define RDMACTL_STAT_MODE_EV_CLEAR	BIT(0)
+#define RDMACTL_STAT_MODE_EV_RESTORED	BIT(1)
+
 struct rdmactl_event_item {
 	struct work_struct work;
 	u8 type;
@@ -267,7 +281,9 @@ struct rdmactl_event_item {
 	u8 mode;		/* IPoIB: enum rdmactl_ipoib_mode; RoCE: GID type */
 	u8 tos;
 	bool restored;
-	int error;		/* RoCE: a restore that failed, -errno */
+	int error;		/* RoCE, STAT_MODE: a restore that failed, -errno */
+	struct rdmactl_names names;	/* STAT_MODE: what is kept, owned */
+	u8 stat_mode;		/* STAT_MODE: RDMACTL_STAT_MODE_EV_* */
 	u32 mtu;
 	struct net *net;	/* netdev events: the netdev's namespace, held */
 	struct list_head list;	/* a rescan's, until it sends them */
@@ -290,6 +306,9 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name);
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
 void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
 			int error);
+/* Takes names' buffer, when it queues the event. */
+void rdmactl_event_stat_mode(struct rdmactl_dev *dev, u32 port, struct rdmactl_names *names,
+			     u8 flags, int error);
 void rdmactl_event_ipoib(struct net_device *ndev, u8 type, u8 mode,
 			 const struct ib_device *hca);
 /* An event that could not be made or queued: counted, told as an OVERFLOW. */
@@ -386,6 +405,8 @@ int rdmactl_pma_put(struct sk_buff *skb, struct rdmactl_stat_state *st,
 		    const struct rdmactl_pma_snap *snap, bool baseline);
 int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st);
 void rdmactl_stat_fini(struct rdmactl_dev *dev);
+/* The port's (0: the device's) driver counters' descriptors, or NULL; no lock needed. */
+const struct rdma_hw_stats *rdmactl_stat_hw(struct rdmactl_dev *dev, u32 port);
 extern const struct rdmactl_req_ops rdmactl_stat_request;
 int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info);
 
@@ -413,6 +434,14 @@ int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info);
 
 /* port.c */
 extern const struct rdmactl_req_ops rdmactl_port_request;
+/* A RoCE or iWARP port's netdev, when it is in net. */
+int rdmactl_fill_netdev(struct sk_buff *skb, struct net *net, struct ib_device *ibdev, u32 port);
+
+/* stat-mode.c: the optional counters kept by node GUID and port. */
+extern const struct rdmactl_req_ops rdmactl_stat_mode_request;
+int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info);
+int rdmactl_names_put(struct sk_buff *skb, const struct rdmactl_names *names);
+void rdmactl_stat_mode_exit(void);
 
 /*
  * Where a dump resumes, overlaid on cb->ctx (zeroed when a dump starts).

@@ -66,6 +66,12 @@ static struct rdmactl_stat_state *rdmactl_stat_of(struct rdmactl_dev *dev, u32 p
 
 static void rdmactl_stat_ahead_one(struct work_struct *work);
 
+/* Set when the device is added and freed after it is gone: no lock needed. */
+const struct rdma_hw_stats *rdmactl_stat_hw(struct rdmactl_dev *dev, u32 port)
+{
+	return rdmactl_stat_of(dev, port)->hw;
+}
+
 int rdmactl_stat_init(struct rdmactl_dev *dev)
 {
 	struct ib_device *ibdev = dev->ibdev;
@@ -436,6 +442,7 @@ static int rdmactl_stat_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 					   st->baseline_ts, RDMACTL_A_PAD)) ||
 	    (have_hw && rdmactl_hw_partial(dev, port, st) &&
 	     nla_put_flag(skb, RDMACTL_A_STAT_HW_PARTIAL)) ||
+	    (!is_dev && rdmactl_fill_netdev(skb, req->net, dev->ibdev, port)) ||
 	    (have_pma && rdmactl_pma_put(skb, st, &st->pma_snap, baseline)) ||
 	    (have_hw && rdmactl_put_hw(skb, st, is_dev ? RDMACTL_SOURCE_DRIVER_DEVICE :
 					RDMACTL_SOURCE_DRIVER, baseline)))

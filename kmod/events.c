@@ -89,6 +89,14 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 	if (ev->type == RDMACTL_EVENT_ROCE && ev->error)
 		return nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error) ||
 		       nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED) ? -EMSGSIZE : 0;
+	if (ev->type == RDMACTL_EVENT_STAT_MODE)
+		return ((ev->stat_mode & RDMACTL_STAT_MODE_EV_CLEAR) &&
+			nla_put_flag(skb, RDMACTL_A_STAT_MODE_CLEAR)) ||
+		       ((ev->stat_mode & RDMACTL_STAT_MODE_EV_RESTORED) &&
+			nla_put_flag(skb, RDMACTL_A_STAT_MODE_RESTORED)) ||
+		       (ev->error && nla_put_s32(skb, RDMACTL_A_STAT_MODE_ERROR, ev->error)) ||
+		       (!ev->error && !(ev->stat_mode & RDMACTL_STAT_MODE_EV_CLEAR) &&
+			rdmactl_names_put(skb, &ev->names)) ? -EMSGSIZE : 0;
 	if (ev->type == RDMACTL_EVENT_ROCE)
 		return nla_put_u8(skb, RDMACTL_A_ROCE_MODE, ev->mode) ||
 		       nla_put_u8(skb, RDMACTL_A_ROCE_TOS, ev->tos) ||
@@ -237,6 +245,7 @@ struct rdmactl_event_item *rdmactl_event_new(u8 type, gfp_t gfp)
 
 void rdmactl_event_free(struct rdmactl_event_item *ev)
 {
+	kfree(ev->names.buf);
 	kmem_cache_free(rdmactl_event_cache, ev);
 }
 
@@ -288,6 +297,27 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 	ev->tos = tos;
 	ev->restored = restored;
 	ev->error = error;
+	rdmactl_event_queue(ev);
+}
+
+void rdmactl_event_stat_mode(struct rdmactl_dev *dev, u32 port, struct rdmactl_names *names,
+			     u8 flags, int error)
+{
+	struct rdmactl_event_item *ev = rdmactl_event_new(RDMACTL_EVENT_STAT_MODE, GFP_KERNEL);
+
+	if (!ev) {
+		rdmactl_event_lost();
+		return;
+	}
+	ev->has_dev = true;
+	ev->dev_index = dev->index;
+	ev->port = port;
+	ev->stat_mode = flags;
+	ev->error = error;
+	if (names) {
+		ev->names = *names;
+		names->buf = NULL;
+	}
 	rdmactl_event_queue(ev);
 }
 

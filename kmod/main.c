@@ -43,6 +43,7 @@ static int __init rdmactl_init(void)
 err_netlink:
 	rdmactl_events_stop();
 	rdmactl_netlink_unregister();
+	rdmactl_stat_mode_exit();
 err_client:
 	rdmactl_client_unregister();
 err_roce:
@@ -60,6 +61,7 @@ static void __exit rdmactl_exit(void)
 	/* No event is sent, then no handler runs; then drop the devices. */
 	rdmactl_events_stop();
 	rdmactl_netlink_unregister();
+	rdmactl_stat_mode_exit();
 	rdmactl_client_unregister();
 	rdmactl_roce_exit();
 	rdmactl_events_exit();

@@ -78,6 +78,22 @@ static const struct nla_policy rdmactl_roce_policy[RDMACTL_A_ROCE_CLEAR + 1] = {
 	[RDMACTL_A_ROCE_CLEAR] = { .type = NLA_FLAG },
 };
 
+static const struct nla_policy rdmactl_stat_optional_policy[RDMACTL_A_STAT_OPTIONAL_NAME + 1] = {
+	[RDMACTL_A_STAT_OPTIONAL_NAME] = { .type = NLA_NUL_STRING,
+					   .len = RDMACTL_COUNTER_NAME_MAX - 1 },
+};
+
+static const struct nla_policy rdmactl_stat_mode_policy[RDMACTL_A_STAT_MODE_ERROR + 1] = {
+	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
+				 .len = RDMACTL_DEV_NAME_MAX - 1 },
+	[RDMACTL_A_PORT_INDEX] = { .type = NLA_U32 },
+	[RDMACTL_A_STAT_OPTIONAL] = NLA_POLICY_NESTED(rdmactl_stat_optional_policy),
+	[RDMACTL_A_STAT_MODE_CLEAR] = { .type = NLA_FLAG },
+	[RDMACTL_A_STAT_MODE_RESTORED] = { .type = NLA_FLAG },
+	[RDMACTL_A_STAT_MODE_ERROR] = { .type = NLA_S32 },
+};
+
 static const struct genl_ops rdmactl_ops[] = {
 	{
 		.cmd = RDMACTL_CMD_DEV_GET,
@@ -149,6 +165,21 @@ static const struct genl_ops rdmactl_ops[] = {
 		.policy = rdmactl_roce_policy,
 		.maxattr = ARRAY_SIZE(rdmactl_roce_policy) - 1,
 	},
+	{
+		.cmd = RDMACTL_CMD_STAT_MODE_GET,
+		.doit = rdmactl_req_doit,
+		.start = rdmactl_req_start,
+		.dumpit = rdmactl_req_dumpit,
+		.policy = rdmactl_port_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_port_policy) - 1,
+	},
+	{
+		.cmd = RDMACTL_CMD_STAT_MODE_SET,
+		.doit = rdmactl_stat_mode_set_doit,
+		.flags = GENL_ADMIN_PERM,
+		.policy = rdmactl_stat_mode_policy,
+		.maxattr = ARRAY_SIZE(rdmactl_stat_mode_policy) - 1,
+	},
 };
 
 /*
@@ -161,6 +192,7 @@ static const struct rdmactl_req_ops *const rdmactl_requests[] = {
 	[RDMACTL_CMD_STAT_GET] = &rdmactl_stat_request,
 	[RDMACTL_CMD_GID_GET] = &rdmactl_gid_request,
 	[RDMACTL_CMD_ROCE_GET] = &rdmactl_roce_request,
+	[RDMACTL_CMD_STAT_MODE_GET] = &rdmactl_stat_mode_request,
 };
 
 /* Only the ops of the commands above route to request.c. */

@@ -26,8 +26,7 @@ static u32 rdmactl_lane_rate(u16 speed)
 	}
 }
 
-static int rdmactl_fill_netdev(struct sk_buff *skb, struct net *net,
-			       struct ib_device *ibdev, u32 port)
+int rdmactl_fill_netdev(struct sk_buff *skb, struct net *net, struct ib_device *ibdev, u32 port)
 {
 	struct net_device *ndev;
 	int err = 0;

@@ -159,13 +159,17 @@ def nlraw_names(spec):
 # nlfuzz's kinds of attribute, what it generates and damages by.
 FUZZ_KINDS = {"flag": "FUZZ_FLAG", "u8": "FUZZ_U8", "u16": "FUZZ_U16",
               "u32": "FUZZ_U32", "s32": "FUZZ_U32", "u64": "FUZZ_U64",
-              "string": "FUZZ_STRING", "binary": "FUZZ_BINARY"}
+              "string": "FUZZ_STRING", "binary": "FUZZ_BINARY", "nest": "FUZZ_NEST"}
 
 
 def request_limits(spec, a):
     """(min, max) of an integer, or (0, max-len) of a string: what the
-    kernel's policy accepts, else an enum's values, else the type's."""
+    kernel's policy accepts, else an enum's values, else the type's. A
+    nest of strings: (the strings' type, their max-len)."""
     checks = a.get("checks", {})
+    if a["type"] == "nest":
+        inner, _, value = attr_sets(spec)[a["nested-attributes"]][0]
+        return value, limit(spec, inner.get("checks", {}).get("max-len", 0))
     if a["type"] == "string":
         return 0, limit(spec, checks.get("max-len", 0))
     if a["type"] == "binary":

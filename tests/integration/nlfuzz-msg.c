@@ -164,6 +164,30 @@ static int full_range(const struct fuzz_attr *a)
 	return a->min == 0 && a->max == top[a->kind];
 }
 
+/* A nest of up to three strings of type a->min, each len bytes with its NUL, or a name. */
+static void put_string_nest(struct msg *m, const struct fuzz_attr *a, size_t len)
+{
+	static const char *const names[] = { "fake_opt", "rdma_rx_read", "sent_pkts" };
+	size_t start = m->len;
+	uint8_t data[256];
+	struct nlattr *nla = put(m, a->type | NLA_F_NESTED, NULL, 0);
+	int i, n = pick(4);
+
+	if (!nla)
+		return;
+	for (i = 0; i < n; i++) {
+		if (pick(2)) {
+			put_str(m, a->min, names[pick(3)]);
+			continue;
+		}
+		fill(data, len);
+		data[len - 1] = 0;
+		put(m, a->min, data, len);
+	}
+	nla = (struct nlattr *)(m->buf + start);
+	nla->nla_len = m->len - start;
+}
+
 /*
  * A value for one attribute. An integer of its type's whole range is an
  * index or a count: small (an index that exists) three times in four. A
@@ -194,6 +218,9 @@ static void put_value(struct msg *m, const struct fuzz_attr *a)
 	case FUZZ_BINARY:
 		fill(data, a->max);
 		put(m, a->type, data, a->max);
+		return;
+	case FUZZ_NEST:
+		put_string_nest(m, a, 1 + pick(a->max + 1));
 		return;
 	default:
 		break;
@@ -294,6 +321,10 @@ static void put_edge(struct msg *m, const struct fuzz_attr *a)
 		/* A length it does not have. */
 		fill(data, sizeof(data));
 		put(m, a->type, data, (a->max + 1 + pick(9)) % 12);
+		return;
+	case FUZZ_NEST:
+		/* A string one byte too long inside. */
+		put_string_nest(m, a, a->max + 2);
 		return;
 	default:
 		put_int(m, a, pick(2) ? a->max + 1 : a->min - 1);

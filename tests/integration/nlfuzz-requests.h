@@ -8,7 +8,7 @@
  * accepts: min and max of an integer, max-len of a string, the
  * length of a binary.
  */
-_Static_assert(6 <= FUZZ_MAX_ATTRS, "nlfuzz.h: FUZZ_MAX_ATTRS is too small");
+_Static_assert(7 <= FUZZ_MAX_ATTRS, "nlfuzz.h: FUZZ_MAX_ATTRS is too small");
 
 static const struct fuzz_op fuzz_ops[] = {
 	{
@@ -124,6 +124,31 @@ static const struct fuzz_op fuzz_ops[] = {
 			{ RDMACTL_A_ROCE_MODE, FUZZ_U8, 2, 3 },
 			{ RDMACTL_A_ROCE_TOS, FUZZ_U8, 0, 0xff },
 			{ RDMACTL_A_ROCE_CLEAR, FUZZ_FLAG, 0, 0 },
+		} },
+	},
+	{
+		.name = "STAT_MODE_GET", .cmd = RDMACTL_CMD_STAT_MODE_GET, .admin = 0,
+		.doit = { 1, 3, {
+			{ RDMACTL_A_DEV_INDEX, FUZZ_U32, 0, 0xffffffff },
+			{ RDMACTL_A_DEV_NAME, FUZZ_STRING, 0, 63 },
+			{ RDMACTL_A_PORT_INDEX, FUZZ_U32, 0, 0xffffffff },
+		} },
+		.dumpit = { 1, 3, {
+			{ RDMACTL_A_DEV_INDEX, FUZZ_U32, 0, 0xffffffff },
+			{ RDMACTL_A_DEV_NAME, FUZZ_STRING, 0, 63 },
+			{ RDMACTL_A_PORT_INDEX, FUZZ_U32, 0, 0xffffffff },
+		} },
+	},
+	{
+		.name = "STAT_MODE_SET", .cmd = RDMACTL_CMD_STAT_MODE_SET, .admin = 1,
+		.doit = { 1, 7, {
+			{ RDMACTL_A_DEV_INDEX, FUZZ_U32, 0, 0xffffffff },
+			{ RDMACTL_A_DEV_NAME, FUZZ_STRING, 0, 63 },
+			{ RDMACTL_A_PORT_INDEX, FUZZ_U32, 0, 0xffffffff },
+			{ RDMACTL_A_STAT_OPTIONAL, FUZZ_NEST, 85, 63 },
+			{ RDMACTL_A_STAT_MODE_CLEAR, FUZZ_FLAG, 0, 0 },
+			{ RDMACTL_A_STAT_MODE_RESTORED, FUZZ_FLAG, 0, 0 },
+			{ RDMACTL_A_STAT_MODE_ERROR, FUZZ_U32, 0, 0xffffffff },
 		} },
 	},
 };

@@ -20,7 +20,9 @@
 #define DUMP_WAIT 60L		/* seconds a dump may take to end */
 
 /* What the spec says of one attribute of a request (nlfuzz-requests.h). */
-enum fuzz_kind { FUZZ_FLAG, FUZZ_U8, FUZZ_U16, FUZZ_U32, FUZZ_U64, FUZZ_STRING, FUZZ_BINARY };
+/* FUZZ_NEST: a nest of strings, of type min and max-len max. */
+enum fuzz_kind { FUZZ_FLAG, FUZZ_U8, FUZZ_U16, FUZZ_U32, FUZZ_U64, FUZZ_STRING, FUZZ_BINARY,
+		 FUZZ_NEST };
 
 struct fuzz_attr {
 	uint16_t type;

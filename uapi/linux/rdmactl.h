@@ -89,6 +89,10 @@
  *                                            counters; ib_core's RDMA
  *                                            netlink (`rdma statistic`)
  *                                            has them
+ *     RDMACTL_A_PORT_NETDEV_INDEX    u32     a RoCE or iWARP port's netdev,
+ *     RDMACTL_A_PORT_NETDEV_NAME     string  when visible from the caller
+ *                                            (its ethtool statistics are
+ *                                            read in user space)
  *     RDMACTL_A_STAT_COUNTER         nest    one per counter, repeated:
  *       RDMACTL_A_COUNTER_NAME       string  sysfs's name (counters/,
  *                                            hw_counters/)
@@ -244,6 +248,35 @@
  *   Until it comes, new connections get rdma_cm's own defaults. The memory
  *   lasts as long as the module.
  *
+ * RDMACTL_CMD_STAT_MODE_GET
+ *   The optional counters rdmactl keeps for a port (STAT_MODE_SET).
+ *   Request (doit): a device and RDMACTL_A_PORT_INDEX. Request (dump):
+ *   every port, or those of a device. Reply, one message per port:
+ *     RDMACTL_A_DEV_INDEX, RDMACTL_A_DEV_NAME, RDMACTL_A_PORT_INDEX
+ *     RDMACTL_A_STAT_OPTIONAL        nest    only when some are kept: one
+ *       RDMACTL_A_STAT_OPTIONAL_NAME string  per counter (none: an empty
+ *                                            nest, "all off")
+ *
+ * RDMACTL_CMD_STAT_MODE_SET (CAP_NET_ADMIN)
+ *   ib_core turns optional counters (IB_STAT_FLAG_OPTIONAL, 5.16+) on and
+ *   off only through its RDMA netlink (RDMA_NLDEV_CMD_STAT_SET, `rdma
+ *   statistic set`); no exported symbol does it. So user space sets them
+ *   there, and records here what it set, for a re-apply: a device that
+ *   registers again (a driver reload, a reset, a namespace move) starts
+ *   with them off, and the udev rule rdmactl installs runs `rdmactl stat
+ *   mode restore` for it. Request (doit): a device, RDMACTL_A_PORT_INDEX,
+ *   and one of
+ *     RDMACTL_A_STAT_OPTIONAL        nest    the names now on, every one an
+ *                                            optional counter of the port
+ *                                            (else -EINVAL, naming it); with
+ *     RDMACTL_A_STAT_MODE_RESTORED   flag    when this was a re-apply
+ *     RDMACTL_A_STAT_MODE_CLEAR      flag    forget the port's names
+ *     RDMACTL_A_STAT_MODE_ERROR      s32     with RESTORED: a re-apply that
+ *                                            failed, -errno; nothing kept
+ *                                            changes
+ *   Kept by node GUID and port number (not by name), at most 1024 ports
+ *   (then -ENOSPC), as long as the module. Each is a STAT_MODE event.
+ *
  * Multicast group RDMACTL_MCGRP_EVENTS ("events"), RDMACTL_CMD_EVENT
  *   One message per event, to every network namespace that can see the
  *   device (rdma_dev_access_netns()), only while someone there listens.
@@ -289,6 +322,10 @@
  *     RDMACTL_A_ROCE_ERROR           s32     a re-apply that failed: -errno,
  *                                            with RESTORED and without MODE
  *                                            and TOS
+ *     RDMACTL_A_STAT_OPTIONAL        nest    STAT_MODE: the names now kept
+ *                                            (not with CLEAR or ERROR)
+ *     RDMACTL_A_STAT_MODE_CLEAR, _RESTORED   flag    STAT_MODE, as in the SET
+ *     RDMACTL_A_STAT_MODE_ERROR      s32     STAT_MODE: a re-apply failed
  *     RDMACTL_A_EVENT_LOST           u64     OVERFLOW: events the kernel
  *                                            could not queue (no memory)
  *                                            since the last OVERFLOW, for
@@ -300,7 +337,8 @@
  *   by an OVERFLOW to every namespace with a listener; a message that
  *   could not be built for a namespace still takes its number there.
  *
- * DEV_GET, PORT_GET, STAT_GET, IPOIB_GET, GID_GET and ROCE_GET change nothing and need no
+ * DEV_GET, PORT_GET, STAT_GET, IPOIB_GET, GID_GET, ROCE_GET and STAT_MODE_GET change nothing
+ * and need no
  * privilege (ROCE_GET's PROBE excepted). No request loads a module. Requests
  * run in parallel (the family is parallel_ops): one waiting on firmware or
  * on rdma_cm holds up no other, nor the rest of generic netlink.
@@ -327,6 +365,8 @@ enum rdmactl_cmd {
 	RDMACTL_CMD_GID_GET,
 	RDMACTL_CMD_ROCE_GET,
 	RDMACTL_CMD_ROCE_SET,
+	RDMACTL_CMD_STAT_MODE_GET,
+	RDMACTL_CMD_STAT_MODE_SET,
 
 	__RDMACTL_CMD_MAX,
 	RDMACTL_CMD_MAX = __RDMACTL_CMD_MAX - 1
@@ -425,6 +465,11 @@ enum rdmactl_attr {
 
 	RDMACTL_A_EVENT_LOST,		/* u64 */
 	RDMACTL_A_STAT_HW_PARTIAL,	/* flag */
+	RDMACTL_A_STAT_OPTIONAL,	/* nest */
+	RDMACTL_A_STAT_OPTIONAL_NAME,	/* string, repeated */
+	RDMACTL_A_STAT_MODE_CLEAR,	/* flag */
+	RDMACTL_A_STAT_MODE_RESTORED,	/* flag */
+	RDMACTL_A_STAT_MODE_ERROR,	/* s32 */
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
@@ -520,6 +565,8 @@ enum rdmactl_event {
 	RDMACTL_EVENT_IPOIB_MTU,	/* an IPoIB interface's new MTU */
 	RDMACTL_EVENT_ROCE,		/* a RoCE port's new rdma_cm defaults */
 	RDMACTL_EVENT_OVERFLOW,		/* events were lost in the kernel */
+	RDMACTL_EVENT_STAT_MODE,	/* a port's optional counters saved,
+					 * restored or forgotten */
 };
 
 /*

@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RDMACTL_CMD_STAT_MODE_GET and _SET: the optional counters rdmactl keeps
+ * for a port, by node GUID and port number, as roce-saved.c keeps RoCE
+ * settings, so that a device registering again gets them back.
+ *
+ * ib_core turns optional counters on and off in its own stats object
+ * (rdma_counter_modify(), under that object's lock, with its is_disabled
+ * bitmap), and exports none of it: RDMA netlink's STAT_SET is the only
+ * way. So user space sets them there, then records here what it set; on
+ * a device registering again the udev rule's `rdmactl stat mode restore`
+ * reads this back, sets it there again and reports the outcome here
+ * (RESTORED, or ERROR). Every record, forget and report is a STAT_MODE
+ * event. Nothing here reaches a driver: a GET reads this list, a SET
+ * changes it.
+ *
+ * rdmactl_stat_saved_lock guards the list, briefly; nothing is taken
+ * under it, and nothing sleeps on anything else while holding it.
+ */
+#include <linux/slab.h>
+
+#include "core.h"
+
+/* The most ports kept, and names per port. */
+#define RDMACTL_STAT_SAVED_MAX		1024
+#define RDMACTL_STAT_OPTIONAL_MAX	32	/* an event of 32 fits NLMSG_DEFAULT_SIZE */
+
+struct rdmactl_stat_saved {
+	struct list_head list;
+	u64 guid;
+	u32 port;
+	struct rdmactl_names names;
+};
+
+static DEFINE_MUTEX(rdmactl_stat_saved_lock);
+static LIST_HEAD(rdmactl_stat_saved);
+static unsigned int rdmactl_stat_nsaved;
+
+/* Called with rdmactl_stat_saved_lock held. */
+static struct rdmactl_stat_saved *rdmactl_stat_saved_find(u64 guid, u32 port)
+{
+	struct rdmactl_stat_saved *s;
+
+	list_for_each_entry(s, &rdmactl_stat_saved, list)
+		if (s->guid == guid && s->port == port)
+			return s;
+	return NULL;
+}
+
+/* A copy of names (NULL, ENOMEM aside, only for no names at all). */
+static int rdmactl_names_dup(struct rdmactl_names *to, const struct rdmactl_names *from)
+{
+	to->count = from->count;
+	to->len = from->len;
+	to->buf = NULL;
+	if (!from->len)
+		return 0;
+	to->buf = kmemdup(from->buf, from->len, GFP_KERNEL);
+	return to->buf ? 0 : -ENOMEM;
+}
+
+/* Each name of the nest, NUL-terminated, one after the other. */
+int rdmactl_names_put(struct sk_buff *skb, const struct rdmactl_names *names)
+{
+	struct nlattr *nest = nla_nest_start(skb, RDMACTL_A_STAT_OPTIONAL);
+	const char *name = names->buf;
+	u32 i;
+
+	if (!nest)
+		return -EMSGSIZE;
+	for (i = 0; i < names->count; i++, name += strlen(name) + 1) {
+		if (nla_put_string(skb, RDMACTL_A_STAT_OPTIONAL_NAME, name)) {
+			nla_nest_cancel(skb, nest);
+			return -EMSGSIZE;
+		}
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/* GET: what is kept for a port, copied under the lock. */
+struct rdmactl_stat_mode_data {
+	struct rdmactl_reply_data base;
+	bool saved;
+	struct rdmactl_names names;
+};
+
+static int rdmactl_stat_mode_prepare(const struct rdmactl_req *req, struct rdmactl_dev *dev,
+				     void *data)
+{
+	struct rdmactl_stat_mode_data *d = data;
+	struct rdmactl_stat_saved *s;
+	int err = 0;
+
+	mutex_lock(&rdmactl_stat_saved_lock);
+	s = rdmactl_stat_saved_find(be64_to_cpu(dev->ibdev->node_guid), d->base.port);
+	if (s) {
+		d->saved = true;
+		err = rdmactl_names_dup(&d->names, &s->names);
+	}
+	mutex_unlock(&rdmactl_stat_saved_lock);
+	return err;
+}
+
+static int rdmactl_stat_mode_fill(struct sk_buff *skb, const struct rdmactl_req *req,
+				  struct rdmactl_dev *dev, const void *data)
+{
+	const struct rdmactl_stat_mode_data *d = data;
+
+	return d->saved ? rdmactl_names_put(skb, &d->names) : 0;
+}
+
+static void rdmactl_stat_mode_cleanup(void *data)
+{
+	kfree(((struct rdmactl_stat_mode_data *)data)->names.buf);
+}
+
+static size_t rdmactl_stat_mode_size(struct rdmactl_dev *dev)
+{
+	return NLMSG_HDRLEN + GENL_HDRLEN + 256 + nla_total_size(0) +
+	       RDMACTL_STAT_OPTIONAL_MAX * nla_total_size(RDMACTL_COUNTER_NAME_MAX);
+}
+
+const struct rdmactl_req_ops rdmactl_stat_mode_request = {
+	.cmd = RDMACTL_CMD_STAT_MODE_GET,
+	.scope = RDMACTL_SCOPE_PORT,
+	.missing = "no port given: set the port number",
+	.data_size = RDMACTL_REPLY_DATA_SIZE(struct rdmactl_stat_mode_data),
+	.reply_size = rdmactl_stat_mode_size,
+	.prepare = rdmactl_stat_mode_prepare,
+	.fill = rdmactl_stat_mode_fill,
+	.cleanup = rdmactl_stat_mode_cleanup,
+};
+
+/* Whether the port's driver has an optional counter of that name. */
+static bool rdmactl_stat_is_optional(struct rdmactl_dev *dev, u32 port, const char *name)
+{
+	const struct rdma_hw_stats *hw = rdmactl_stat_hw(dev, port);
+	int i;
+
+	for (i = 0; hw && i < hw->num_counters; i++)
+		if (rdmactl_hw_stat_optional(hw, i) && !strcmp(rdmactl_hw_stat_name(hw, i), name))
+			return true;
+	return false;
+}
+
+/*
+ * The names of a SET's nest, checked: each an optional counter of the
+ * port, each once, RDMACTL_STAT_OPTIONAL_MAX at most (the policy checked
+ * their type and length).
+ */
+static int rdmactl_names_parse(struct rdmactl_dev *dev, u32 port, const struct nlattr *nest,
+			       struct rdmactl_names *names, struct netlink_ext_ack *extack)
+{
+	const struct nlattr *a;
+	size_t len = 0;
+	char *p;
+	int rem;
+
+	names->count = 0;
+	nla_for_each_nested(a, nest, rem) {
+		const char *name = nla_data(a);
+
+		if (!rdmactl_stat_is_optional(dev, port, name)) {
+			rdmactl_err_fmt(extack, a, "port %u has no optional counter %s",
+					port, name);
+			return -EINVAL;
+		}
+		if (++names->count > RDMACTL_STAT_OPTIONAL_MAX) {
+			NL_SET_ERR_MSG_ATTR(extack, nest,
+					    "too many optional counters for one port");
+			return -E2BIG;
+		}
+		for (p = names->buf; p && p < names->buf + len; p += strlen(p) + 1) {
+			if (!strcmp(p, name)) {
+				rdmactl_err_fmt(extack, a, "%s is named twice", name);
+				return -EINVAL;
+			}
+		}
+		p = krealloc(names->buf, len + strlen(name) + 1, GFP_KERNEL);
+		if (!p)
+			return -ENOMEM;
+		names->buf = p;
+		strcpy(p + len, name);
+		len += strlen(name) + 1;
+	}
+	names->len = len;
+	return 0;
+}
+
+/* Keep names for guid/port, replacing what was kept. */
+static int rdmactl_stat_save(u64 guid, u32 port, struct rdmactl_names *names)
+{
+	struct rdmactl_stat_saved *s, *add = NULL;
+	int err = 0;
+
+	add = kzalloc(sizeof(*add), GFP_KERNEL);
+	if (!add)
+		return -ENOMEM;
+	mutex_lock(&rdmactl_stat_saved_lock);
+	s = rdmactl_stat_saved_find(guid, port);
+	if (!s && rdmactl_stat_nsaved >= RDMACTL_STAT_SAVED_MAX) {
+		err = -ENOSPC;
+	} else if (s) {
+		swap(s->names, *names);
+	} else {
+		add->guid = guid;
+		add->port = port;
+		swap(add->names, *names);
+		list_add_tail(&add->list, &rdmactl_stat_saved);
+		rdmactl_stat_nsaved++;
+		add = NULL;
+	}
+	mutex_unlock(&rdmactl_stat_saved_lock);
+	kfree(add);
+	return err;
+}
+
+/* Forget what guid/port keeps; whether there was anything. */
+static bool rdmactl_stat_forget(u64 guid, u32 port)
+{
+	struct rdmactl_stat_saved *s;
+
+	mutex_lock(&rdmactl_stat_saved_lock);
+	s = rdmactl_stat_saved_find(guid, port);
+	if (s) {
+		list_del(&s->list);
+		rdmactl_stat_nsaved--;
+	}
+	mutex_unlock(&rdmactl_stat_saved_lock);
+	if (s)
+		kfree(s->names.buf);
+	kfree(s);
+	return s;
+}
+
+int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
+	struct nlattr *names_attr = info->attrs[RDMACTL_A_STAT_OPTIONAL];
+	struct nlattr *err_attr = info->attrs[RDMACTL_A_STAT_MODE_ERROR];
+	bool clear = nla_get_flag(info->attrs[RDMACTL_A_STAT_MODE_CLEAR]);
+	bool restored = nla_get_flag(info->attrs[RDMACTL_A_STAT_MODE_RESTORED]);
+	struct rdmactl_names names = {}, copy = {};
+	struct rdmactl_dev *dev;
+	u32 port;
+	u64 guid;
+	int err;
+
+	if (!port_attr) {
+		NL_SET_ERR_MSG(info->extack, "no port given: set the port number");
+		return -EINVAL;
+	}
+	if (!!names_attr + clear + !!err_attr != 1) {
+		NL_SET_ERR_MSG(info->extack,
+			       "give one of: the optional counters, clear, or a restore's error");
+		return -EINVAL;
+	}
+	if (err_attr && (!restored || nla_get_s32(err_attr) >= 0 ||
+			 nla_get_s32(err_attr) < -MAX_ERRNO)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, err_attr,
+				    "a restore's error is a -errno, with restored");
+		return -EINVAL;
+	}
+	if (clear && restored) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[RDMACTL_A_STAT_MODE_RESTORED],
+				    "clear forgets: nothing was restored");
+		return -EINVAL;
+	}
+
+	dev = rdmactl_nl_dev_get(genl_info_net(info), info->attrs, info->extack);
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+	err = rdmactl_nl_port_check(dev, port_attr, info->extack);
+	if (err)
+		goto out;
+	port = nla_get_u32(port_attr);
+	guid = be64_to_cpu(dev->ibdev->node_guid);
+	if (!guid) {
+		NL_SET_ERR_MSG(info->extack,
+			       "the device's node GUID is 0: rdmactl cannot remember its settings");
+		err = -EOPNOTSUPP;
+		goto out;
+	}
+
+	if (clear) {
+		if (rdmactl_stat_forget(guid, port))
+			rdmactl_event_stat_mode(dev, port, NULL, RDMACTL_STAT_MODE_EV_CLEAR, 0);
+		goto out;
+	}
+	if (err_attr) {
+		rdmactl_event_stat_mode(dev, port, NULL, RDMACTL_STAT_MODE_EV_RESTORED,
+					nla_get_s32(err_attr));
+		goto out;
+	}
+
+	err = rdmactl_names_parse(dev, port, names_attr, &names, info->extack);
+	if (!err)
+		err = rdmactl_names_dup(&copy, &names);
+	if (!err)
+		err = rdmactl_stat_save(guid, port, &names);
+	if (err == -ENOSPC)
+		NL_SET_ERR_MSG(info->extack,
+			       "rdmactl keeps 1024 ports' settings at most: forget some");
+	if (!err)
+		rdmactl_event_stat_mode(dev, port, &copy,
+					restored ? RDMACTL_STAT_MODE_EV_RESTORED : 0, 0);
+out:
+	kfree(names.buf);
+	kfree(copy.buf);
+	rdmactl_dev_put(dev);
+	return err;
+}
+
+void rdmactl_stat_mode_exit(void)
+{
+	struct rdmactl_stat_saved *s, *tmp;
+
+	list_for_each_entry_safe(s, tmp, &rdmactl_stat_saved, list) {
+		kfree(s->names.buf);
+		kfree(s);
+	}
+	INIT_LIST_HEAD(&rdmactl_stat_saved);
+	rdmactl_stat_nsaved = 0;
+}
