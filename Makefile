@@ -78,6 +78,7 @@ MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/rdmactl
 COMPLETIONSDIR ?= $(PREFIX)/share/bash-completion/completions
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 EXPORTERDOCDIR ?= $(PREFIX)/share/doc/rdmactl-exporter
 install: all
 	$(MAKE) -C user install
@@ -88,6 +89,9 @@ install: all
 		sed 's/@VERSION@/$(VERSION)/' $$m >$(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
 	done
 	install -m 0644 tools/rdmactl.bash-completion $(DESTDIR)$(COMPLETIONSDIR)/rdmactl
+	install -d $(DESTDIR)$(UDEVRULESDIR)
+	sed 's|@SBINDIR@|$(PREFIX)/sbin|' udev/90-rdmactl.rules.in \
+		>$(DESTDIR)$(UDEVRULESDIR)/90-rdmactl.rules
 	install -m 0644 examples/modules-load.d/rdmactl.conf $(DESTDIR)$(DOCDIR)/examples/modules-load.d/
 	install -d $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(EXPORTERDOCDIR)/examples
 	sed 's|@SBINDIR@|$(PREFIX)/sbin|' tools/exporter/rdmactl-exporter.service \

@@ -24,11 +24,13 @@ for f in usr/sbin/rdmactl usr/lib/librdmactl.so.1 usr/lib/librdmactl.a usr/inclu
 	 usr/share/bash-completion/completions/rdmactl \
 	 usr/share/doc/rdmactl/examples/modules-load.d/rdmactl.conf usr/sbin/rdmactl-exporter \
 	 usr/share/man/man8/rdmactl-exporter.8 usr/lib/systemd/system/rdmactl-exporter.service \
-	 usr/share/doc/rdmactl-exporter/examples/rdma-alerts.yml; do
+	 usr/share/doc/rdmactl-exporter/examples/rdma-alerts.yml usr/lib/udev/rules.d/90-rdmactl.rules; do
 	[ -e "$d/$f" ] && t_pass "installs /$f" || t_fail "installs /$f"
 done
 t_eq "the unit runs the installed exporter" "ExecStart=/usr/sbin/rdmactl-exporter \$ARGS" \
 	"$(grep ^ExecStart "$d/usr/lib/systemd/system/rdmactl-exporter.service")"
+t_eq "the udev rule runs the installed CLI" "1" \
+	"$(grep -c 'RUN+="/usr/sbin/rdmactl stat mode restore"' "$d/usr/lib/udev/rules.d/90-rdmactl.rules")"
 t_eq "librdmactl.so is a link to the soname" "librdmactl.so.1" "$(readlink "$d/usr/lib/librdmactl.so")"
 t_eq "the soname" "librdmactl.so.1" \
 	"$(objdump -p "$d/usr/lib/librdmactl.so.1" | awk '/SONAME/ { print $2 }')"

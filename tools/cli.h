@@ -209,6 +209,8 @@ char *format_guid(uint64_t guid, char *buf, size_t size);
 int dev_main(int argc, char **argv);
 int port_main(int argc, char **argv);
 int stat_main(int argc, char **argv);
+/* stat-mode.c: rdmactl stat mode */
+int stat_mode_main(int argc, char **argv);
 int ipoib_main(int argc, char **argv);
 int monitor_main(int argc, char **argv);
 int gid_main(int argc, char **argv);

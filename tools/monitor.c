@@ -90,6 +90,21 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 		print_str("roce_error", " restore failed: %s", strerror(-ev->roce_error));
 		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
 	}
+	if (ev->present & RDMACTL_EVENT_HAS_STAT_MODE) {
+		/* " optional-counters a,b [restored]", " forgotten", " restore failed: ..." */
+		if (ev->stat_mode_error) {
+			print_bool("restored", true, NULL);
+			print_str("error", " restore failed: %s", strerror(-ev->stat_mode_error));
+			print_uint("errno", NULL, (uint64_t)-(int64_t)ev->stat_mode_error);
+		} else if (ev->stat_mode_clear) {
+			print_bool("forgotten", true, " forgotten");
+		} else {
+			print_str("optional_counters", " optional-counters %s",
+				  ev->stat_optional[0] ? ev->stat_optional : "none");
+			print_bool("restored", ev->stat_mode_restored,
+				   ev->stat_mode_restored ? " restored" : NULL);
+		}
+	}
 	if (ev->present & RDMACTL_EVENT_HAS_IPOIB) {
 		print_str("ipoib", " ipoib %s", ev->ipoib_ifname);
 		print_uint("ipoib_index", NULL, ev->ipoib_ifindex);

@@ -3,6 +3,7 @@
  * rdmactl stat [show] [DEV[/PORT]] [errors] [baseline]
  * rdmactl stat watch [DEV[/PORT]] [interval SECONDS] [count N] [tick-ns NS]
  * rdmactl stat reset [DEV[/PORT]] [hardware]
+ * rdmactl stat mode ... (stat-mode.c)
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -70,6 +71,12 @@ static const struct cli_spec stat_reset_spec = {
 static const char *stat_dev(const struct stat_args *a)
 {
 	return a->dp.dev[0] ? a->dp.dev : NULL;
+}
+
+/* A baseline is of rdmactl.ko's values: ib_core's totals are not subtracted from. */
+static unsigned int stat_flags(const struct stat_args *a)
+{
+	return a->baseline ? RDMACTL_STAT_BASELINE : RDMACTL_STAT_CORE;
 }
 
 static bool stat_shown(const struct stat_args *a, const struct rdmactl_counter *c)
@@ -153,6 +160,10 @@ static bool stat_json_counter(const struct rdmactl_counter *c)
 	p = PRINT_JSON_LIT(p, ",\"baselined\":");
 	p = c->flags & RDMACTL_COUNTER_F_BASELINED ? PRINT_JSON_LIT(p, "true") :
 						      PRINT_JSON_LIT(p, "false");
+	if (c->flags & RDMACTL_COUNTER_F_OPTIONAL)
+		p = PRINT_JSON_LIT(p, ",\"optional\":true");
+	if (c->flags & RDMACTL_COUNTER_F_CORE)
+		p = PRINT_JSON_LIT(p, ",\"core\":true");
 	p = PRINT_JSON_LIT(p, "}");
 	print_json_end(p);
 	return true;
@@ -183,6 +194,10 @@ static void stat_print_counter(const struct rdmactl_stat *s, const struct rdmact
 	print_bool("saturates", c->flags & RDMACTL_COUNTER_F_SATURATES, NULL);
 	print_bool("wraps", c->flags & RDMACTL_COUNTER_F_WRAPS, NULL);
 	print_bool("baselined", c->flags & RDMACTL_COUNTER_F_BASELINED, NULL);
+	if (c->flags & RDMACTL_COUNTER_F_OPTIONAL)
+		print_bool("optional", true, "  optional");
+	if (c->flags & RDMACTL_COUNTER_F_CORE)
+		print_bool("core", true, NULL);
 	print_close();
 }
 
@@ -203,6 +218,10 @@ static void stat_print(const void *item)
 	print_uint("timestamp_ns", NULL, s->timestamp_ns);
 	if (s->pma_set)
 		print_str("pma_set", " pma %s", rdmactl_pma_set_name(s->pma_set));
+	if (s->core_ns)
+		print_uint_fmt("core_timestamp_ns", s->core_ns,
+			       ", driver counters from ib_core %.1f ms later (bound QPs included)",
+			       (double)((int64_t)(s->core_ns - s->timestamp_ns)) / 1e6);
 	if (s->hw_partial)
 		print_bool("partial", true, ", partial: driver counters of bound QPs or optional %s",
 			   "ones are missing (rdma statistic has them)");
@@ -242,7 +261,7 @@ static int stat_list(struct rdmactl *h, const void *arg, struct cli_vec *v)
 	const struct stat_args *a = arg;
 
 	return rdmactl_stat_list(h, stat_dev(a), a->dp.port,
-				 a->baseline ? RDMACTL_STAT_BASELINE : 0, stat_collect, v);
+				 stat_flags(a), stat_collect, v);
 }
 
 static int stat_emit_one(const struct rdmactl_stat *s, void *arg)
@@ -257,7 +276,7 @@ static int stat_emit(struct rdmactl *h, const void *arg)
 	const struct stat_args *a = arg;
 
 	return rdmactl_stat_list(h, stat_dev(a), a->dp.port,
-				 a->baseline ? RDMACTL_STAT_BASELINE : 0, stat_emit_one, NULL);
+				 stat_flags(a), stat_emit_one, NULL);
 }
 
 static int stat_show(int argc, char **argv)
@@ -483,6 +502,7 @@ static const struct cli_cmd stat_cmds[] = {
 	{ "show", stat_show, "one snapshot of the counters" },
 	{ "watch", stat_watch, "rates, redrawn every interval" },
 	{ "reset", stat_reset, "a baseline, or (hardware) zero the PMA" },
+	{ "mode", stat_mode_main, "optional counters: on, off, kept across re-registration" },
 	{ "help", stat_help, "this text" },
 	{ NULL, NULL, NULL }
 };

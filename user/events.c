@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The "events" multicast group: subscribing, and reading typed events. */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <linux/genetlink.h>
@@ -82,6 +83,25 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		ev->type = RDMACTL_EVENT_LOST;
 		if (tb[RDMACTL_A_EVENT_LOST])
 			ev->lost = mnl_attr_get_u64(tb[RDMACTL_A_EVENT_LOST]);
+	}
+	if (ev->type == RDMACTL_EVENT_STAT_MODE) {
+		const struct nlattr *a;
+
+		ev->present |= RDMACTL_EVENT_HAS_STAT_MODE;
+		ev->stat_mode_clear = !!tb[RDMACTL_A_STAT_MODE_CLEAR];
+		ev->stat_mode_restored = !!tb[RDMACTL_A_STAT_MODE_RESTORED];
+		if (tb[RDMACTL_A_STAT_MODE_ERROR])
+			ev->stat_mode_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_STAT_MODE_ERROR]);
+		if (tb[RDMACTL_A_STAT_OPTIONAL])
+			mnl_attr_for_each_nested(a, tb[RDMACTL_A_STAT_OPTIONAL]) {
+				size_t at = strlen(ev->stat_optional);
+
+				if (mnl_attr_get_type(a) != RDMACTL_A_STAT_OPTIONAL_NAME ||
+				    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
+					return -EBADMSG;
+				snprintf(ev->stat_optional + at, sizeof(ev->stat_optional) - at,
+					 "%s%s", at ? "," : "", mnl_attr_get_str(a));
+			}
 	}
 	if (tb[RDMACTL_A_ROCE_ERROR]) {
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_ERROR;

@@ -20,6 +20,10 @@ struct rdmactl {
 	char errmsg[256];
 	char *buf;
 	size_t buflen;
+	/* ib_core's RDMA netlink (core.c), opened when first needed. */
+	struct mnl_socket *core;
+	uint32_t core_portid;
+	char *core_buf;
 };
 
 /* Attributes of one message, indexed by enum rdmactl_attr. */
@@ -44,6 +48,7 @@ struct rdmactl_req {
 		rdmactl_roce_cb roce;
 	} cb;
 	void *arg;
+	unsigned int flags;	/* the call's, where handle() needs them */
 	int interrupted;	/* a reply carried NLM_F_DUMP_INTR */
 	int stopped;		/* the callback's non-zero return */
 };
@@ -112,6 +117,11 @@ int rdmactl_events_process(struct rdmactl *h, const void *buf, size_t len,
 			   rdmactl_event_cb cb, void *arg);
 int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 			rdmactl_attrs tb);
+
+/* core.c: what only ib_core's RDMA netlink has. */
+void rdmactl_core_close(struct rdmactl *h);
+int rdmactl_core_merge(struct rdmactl *h, const struct rdmactl_stat *s,
+		       struct rdmactl_stat *merged, char **names);
 
 /* Put the device a request is about: by name. */
 void rdmactl_put_dev(struct nlmsghdr *nlh, const char *name);

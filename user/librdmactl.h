@@ -139,10 +139,23 @@ struct rdmactl_stat {
 	uint8_t hw_partial;		/* 1: the driver has counters for the port
 					 * that this snapshot lacks (optional ones,
 					 * QPs bound to counters): see `rdma
-					 * statistic` */
+					 * statistic`, or RDMACTL_STAT_CORE */
 	size_t num_counters;
 	struct rdmactl_counter *counters;
+	/* LIBRDMACTL_1.4; snapshots are the library's to allocate. */
+	uint32_t netdev_index;		/* a RoCE/iWARP port's netdev, when the */
+	char netdev_name[16];		/* caller's namespace has it; 0, "": none */
+	uint64_t core_ns;		/* CLOCK_MONOTONIC when ib_core's values
+					 * were read (RDMACTL_COUNTER_F_CORE); 0 */
 };
+
+/*
+ * Flags the library sets in struct rdmactl_counter's flags, beside the
+ * kernel's RDMACTL_COUNTER_F_* (LIBRDMACTL_1.4).
+ */
+#define RDMACTL_COUNTER_F_CORE		(1U << 16) /* ib_core's total, read at core_ns:
+						    * QPs bound to counters included */
+#define RDMACTL_COUNTER_F_OPTIONAL	(1U << 17) /* an optional counter, turned on */
 
 typedef int (*rdmactl_stat_cb)(const struct rdmactl_stat *stat, void *arg);
 
@@ -151,6 +164,14 @@ enum {
 	RDMACTL_STAT_BASELINE = 1 << 0,	/* list: subtract each port's baseline */
 	RDMACTL_STAT_DEVICE = 1 << 1,	/* port 0 means the device's counters */
 	RDMACTL_STAT_HARDWARE = 1 << 2,	/* reset: zero the PMA's counters */
+	/*
+	 * list: for a port whose snapshot is partial, take the driver
+	 * counters' values from ib_core (RDMA netlink, as `rdma statistic`),
+	 * with the counts of QPs bound to counters, and add the optional
+	 * counters that are on; not with RDMACTL_STAT_BASELINE. One more
+	 * request per such port. (LIBRDMACTL_1.4)
+	 */
+	RDMACTL_STAT_CORE = 1 << 3,
 };
 
 /*
@@ -197,6 +218,61 @@ enum rdmactl_delta {
  */
 int rdmactl_counter_delta(const struct rdmactl_counter *before,
 			  const struct rdmactl_counter *after, uint64_t *delta);
+
+/*
+ * Optional counters (kernel 5.16+: mlx5's congestion and op counters),
+ * off until turned on, per port, in ib_core; rdmactl.ko keeps what was
+ * turned on through rdmactl, by node GUID and port, for a re-apply when
+ * the device registers again. (LIBRDMACTL_1.4)
+ */
+struct rdmactl_hw_counter_status {
+	const char *name;
+	uint32_t index;			/* ib_core's */
+	uint8_t optional;
+	uint8_t enabled;		/* 1 for every counter not optional */
+};
+
+struct rdmactl_stat_mode {
+	uint32_t dev_index;
+	char dev_name[RDMACTL_DEV_NAME_MAX];
+	uint32_t port;
+	uint8_t status_known;		/* 0: ib_core could not tell (before
+					 * 5.16, or no driver counters) */
+	size_t num_counters;		/* every driver counter of the port */
+	const struct rdmactl_hw_counter_status *counters;
+	uint8_t saved;			/* rdmactl keeps a set for the port */
+	const char *saved_names;	/* comma-separated; "" none on */
+};
+
+typedef int (*rdmactl_stat_mode_cb)(const struct rdmactl_stat_mode *mode, void *arg);
+
+/* Every port (dev NULL), a device's, or one port. */
+int rdmactl_stat_mode_list(struct rdmactl *h, const char *dev, uint32_t port,
+			   rdmactl_stat_mode_cb cb, void *arg);
+
+/* What rdmactl_stat_mode_set() does with names (comma-separated). */
+enum {
+	RDMACTL_STAT_MODE_EXACT = 1 << 0,	/* turn on these, off the others */
+	RDMACTL_STAT_MODE_ENABLE = 1 << 1,	/* turn these on too */
+	RDMACTL_STAT_MODE_DISABLE = 1 << 2,	/* turn these off */
+	RDMACTL_STAT_MODE_FORGET = 1 << 3,	/* forget the kept set; change nothing */
+};
+
+/*
+ * Set a port's optional counters in ib_core, then have rdmactl keep the
+ * set. Every name must be an optional counter of the port (-EINVAL, said).
+ * Needs CAP_NET_ADMIN.
+ */
+int rdmactl_stat_mode_set(struct rdmactl *h, const char *dev, uint32_t port,
+			  unsigned int what, const char *names);
+
+/*
+ * Set again the kept optional counters of every port (dev NULL) or of a
+ * device's, where ib_core's differ: what the udev rule runs when a device
+ * registers. Each re-apply, or its failure, is a STAT_MODE event. Returns
+ * how many ports were set, or the first error (the others still tried).
+ */
+int rdmactl_stat_mode_restore(struct rdmactl *h, const char *dev);
 
 /* An IPoIB interface and the RDMA port it runs on. */
 struct rdmactl_ipoib_info {
@@ -452,6 +528,7 @@ enum {
 	RDMACTL_EVENT_HAS_IPOIB = 1 << 4,	/* ipoib_* */
 	RDMACTL_EVENT_HAS_ROCE = 1 << 5,	/* roce_mode, roce_tos, roce_restored */
 	RDMACTL_EVENT_HAS_ROCE_ERROR = 1 << 6,	/* roce_error, roce_restored */
+	RDMACTL_EVENT_HAS_STAT_MODE = 1 << 7,	/* stat_mode_* (LIBRDMACTL_1.4) */
 };
 
 struct rdmactl_event_info {
@@ -480,6 +557,11 @@ struct rdmactl_event_info {
 	uint8_t roce_tos;
 	uint8_t roce_restored;		/* re-applied to a device registering */
 	int32_t roce_error;		/* -errno: re-applying failed */
+	/* STAT_MODE (LIBRDMACTL_1.4; events are the library's to allocate): */
+	uint8_t stat_mode_clear;	/* the kept set was forgotten */
+	uint8_t stat_mode_restored;	/* re-applied, by `stat mode restore` */
+	int32_t stat_mode_error;	/* -errno: re-applying failed */
+	char stat_optional[1024];	/* the kept set, comma-separated */
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);

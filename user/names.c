@@ -154,6 +154,7 @@ RDMACTL_EXPORT const char *rdmactl_event_name(uint8_t type)
 		[RDMACTL_EVENT_IPOIB_MTU] = "IPOIB_MTU",
 		[RDMACTL_EVENT_ROCE] = "ROCE",
 		[RDMACTL_EVENT_OVERFLOW] = "OVERFLOW",
+		[RDMACTL_EVENT_STAT_MODE] = "STAT_MODE",
 	};
 
 	return NAME(names, type);

@@ -426,6 +426,7 @@ RDMACTL_EXPORT void rdmactl_close(struct rdmactl *h)
 		return;
 	if (h->nl)
 		mnl_socket_close(h->nl);
+	rdmactl_core_close(h);
 	free(h->buf);
 	free(h);
 }

@@ -95,7 +95,8 @@ int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 	const struct nlattr *first = mnl_nlmsg_get_payload_offset(nlh, sizeof(struct genlmsghdr));
 	const struct nlattr *end = mnl_nlmsg_get_payload_tail(nlh), *attr;
 	struct rdmactl *h = req->h;
-	struct rdmactl_stat s;
+	struct rdmactl_stat s, merged;
+	char *names = NULL;
 	size_t n = 0;
 	int err;
 
@@ -115,6 +116,12 @@ int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 	if (tb[RDMACTL_A_STAT_PMA_SET])
 		s.pma_set = mnl_attr_get_u8(tb[RDMACTL_A_STAT_PMA_SET]);
 	s.hw_partial = !!tb[RDMACTL_A_STAT_HW_PARTIAL];
+	if (tb[RDMACTL_A_PORT_NETDEV_INDEX] && tb[RDMACTL_A_PORT_NETDEV_NAME]) {
+		s.netdev_index = mnl_attr_get_u32(tb[RDMACTL_A_PORT_NETDEV_INDEX]);
+		if (rdmactl_attr_strcpy(h, tb[RDMACTL_A_PORT_NETDEV_NAME], s.netdev_name,
+					sizeof(s.netdev_name)))
+			return -EBADMSG;
+	}
 
 	for (attr = first; attr < end; attr = next_attr(attr))
 		if ((attr->nla_type & NLA_TYPE_MASK) == RDMACTL_A_STAT_COUNTER)
@@ -130,8 +137,14 @@ int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 			goto out;
 		s.num_counters++;
 	}
-	err = req->cb.stat(&s, req->arg);
+	if (s.hw_partial && s.port && (req->flags & RDMACTL_STAT_CORE) && !s.baseline_ns)
+		err = rdmactl_core_merge(h, &s, &merged, &names);
+	/* ib_core may not see the device (another namespace): partial, as it is. */
+	err = req->cb.stat(err == 1 ? &merged : &s, req->arg);
+	if (names)
+		free(merged.counters);
 out:
+	free(names);
 	free(s.counters);
 	return err;
 }
@@ -172,6 +185,7 @@ RDMACTL_EXPORT int rdmactl_stat_list(struct rdmactl *h, const char *dev, uint32_
 	req.handle = rdmactl_stat_handle;
 	req.cb.stat = cb;
 	req.arg = arg;
+	req.flags = flags;
 	if (flags & RDMACTL_STAT_BASELINE)
 		mnl_attr_put(nlh, RDMACTL_A_STAT_BASELINE, 0, NULL);
 	return rdmactl_transact(&req, nlh);
