@@ -25,11 +25,18 @@
  * counter, fake_opt, optional as mlx5's op counters are: off in every
  * object the driver allocates until `rdma statistic set link DEV/PORT
  * optional-counters fake_opt` turns it on in ib_core's.
+ *
+ * QP counters (`rdma statistic qp bind`, on the kernel's own QPs: ipoib's,
+ * as the fake has no user verbs): every counter bound on a port reads the
+ * port's bound_hw, as hardware reports the counts of the QPs it moved out
+ * of the port's counters. ib_core adds them back in sysfs and RDMA
+ * netlink, and keeps a freed counter's last read as the port's history.
  */
 #include <linux/delay.h>
 #include <linux/moduleparam.h>
 #include <rdma/ib_mad.h>
 #include <rdma/ib_pma.h>
+#include <rdma/rdma_counter.h>
 
 #include "fakehca.h"
 
@@ -346,6 +353,54 @@ static int fake_get_hw_stats(struct ib_device *ibdev, struct rdma_hw_stats *stat
 	return stats->num_counters;
 }
 
+/*
+ * The driver, not ib_core, records the binding in the QP (as mlx5 does).
+ * 6.14 (7.2 here) passes the port too.
+ */
+#ifdef HAVE_COUNTER_BIND_QP_PORT
+static int fake_counter_bind_qp(struct rdma_counter *counter, struct ib_qp *qp, u32 port)
+#else
+static int fake_counter_bind_qp(struct rdma_counter *counter, struct ib_qp *qp)
+#endif
+{
+	qp->counter = counter;
+	return 0;
+}
+
+#ifdef HAVE_COUNTER_BIND_QP_PORT
+static int fake_counter_unbind_qp(struct ib_qp *qp, u32 port)
+#else
+static int fake_counter_unbind_qp(struct ib_qp *qp)
+#endif
+{
+	qp->counter = NULL;
+	return 0;
+}
+
+static int fake_counter_dealloc(struct rdma_counter *counter)
+{
+	return 0;
+}
+
+static struct rdma_hw_stats *fake_counter_alloc_stats(struct rdma_counter *counter)
+{
+	return fake_alloc_port_stats(counter->device);
+}
+
+static int fake_counter_update_stats(struct rdma_counter *counter)
+{
+	struct fake_dev *fdev = to_fdev(counter->device);
+	const u64 *src = fake_port(counter->device, counter->port)->bound_hw;
+	unsigned long flags;
+	int i;
+
+	spin_lock_irqsave(&fdev->lock, flags);
+	for (i = 0; i < counter->stats->num_counters; i++)
+		counter->stats->value[i] = src[i];
+	spin_unlock_irqrestore(&fdev->lock, flags);
+	return 0;
+}
+
 const struct ib_device_ops fake_counter_ops = {
 	.process_mad = fake_process_mad,
 #ifdef HAVE_ALLOC_HW_PORT_STATS
@@ -355,6 +410,11 @@ const struct ib_device_ops fake_counter_ops = {
 	.alloc_hw_stats = fake_alloc_hw_stats,
 #endif
 	.get_hw_stats = fake_get_hw_stats,
+	.counter_bind_qp = fake_counter_bind_qp,
+	.counter_unbind_qp = fake_counter_unbind_qp,
+	.counter_dealloc = fake_counter_dealloc,
+	.counter_alloc_stats = fake_counter_alloc_stats,
+	.counter_update_stats = fake_counter_update_stats,
 #ifdef HAVE_MODIFY_HW_STAT
 	.modify_hw_stat = fake_modify_hw_stat,
 #endif

@@ -26,6 +26,9 @@
  *   DEV/portN/reregister  write anything        -> CLIENT_REREGISTER
  *   DEV/portN/pma     PMA counters, as hw_counters (no event)
  *   DEV/portN/hw_counters  port hw counters, likewise
+ *   DEV/portN/bound_counters  what every counter bound on the port (`rdma
+ *                     statistic qp bind`) reads, likewise: the counts of
+ *                     the QPs the driver moved out of hw_counters
  *   DEV/portN/mads    how many process_mad() calls the port has had
  *   DEV/portN/mad_fail  write "N" (the next N PMA MADs fail, no reply) or
  *                     "N STATUS" (answered with that MAD status); reads
@@ -63,7 +66,7 @@ static const struct {
 	[K_PMA] = { "pma", 0644 }, [K_PORT_HW] = { "hw_counters", 0644 },
 	[K_MADS] = { "mads", 0444 }, [K_MAD_FAIL] = { "mad_fail", 0644 },
 	[K_HW_READS] = { "hw_reads", 0444 }, [K_NETDEV] = { "netdev", 0644 },
-	[K_WIDTH] = { "width", 0644 },
+	[K_WIDTH] = { "width", 0644 }, [K_BOUND_HW] = { "bound_counters", 0644 },
 };
 
 static struct dentry *fake_root;
@@ -146,6 +149,9 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 	case K_PORT_HW:
 		fake_show_counters(m, p->hw, fake_hw_port_num(fdev), fake_hw_port_names);
 		break;
+	case K_BOUND_HW:
+		fake_show_counters(m, p->bound_hw, fake_hw_port_num(fdev), fake_hw_port_names);
+		break;
 	case K_MAD_FAIL:
 		seq_printf(m, "%u\n", p->mad_fail);
 		break;
@@ -189,6 +195,9 @@ static int fake_set_counter(struct fake_knob *k, char *buf)
 		err = fake_pma_set(k->port, name, value, add);
 	else if (k->kind == K_PORT_HW)
 		err = fake_hw_set(k->port->hw, fake_hw_port_names,
+				  fake_hw_port_num(k->fdev), name, value, add);
+	else if (k->kind == K_BOUND_HW)
+		err = fake_hw_set(k->port->bound_hw, fake_hw_port_names,
 				  fake_hw_port_num(k->fdev), name, value, add);
 	else
 		err = fake_hw_set(k->fdev->hw, fake_hw_dev_names, FAKE_HW_DEV_NUM,
@@ -454,6 +463,7 @@ static ssize_t fake_knob_write(struct file *file, const char __user *ubuf,
 	case K_DEV_HW:
 	case K_PMA:
 	case K_PORT_HW:
+	case K_BOUND_HW:
 		err = fake_set_counter(k, s);
 		break;
 	case K_DEVICES:

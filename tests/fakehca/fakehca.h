@@ -75,7 +75,7 @@ enum fake_knob_kind {
 	K_DEV_HW, K_FATAL,
 	K_STATE, K_LID, K_LMC, K_SM_LID, K_SM_SL, K_SUBNET_PREFIX, K_GUID,
 	K_GIDS, K_PKEYS, K_REREGISTER, K_PMA, K_PORT_HW, K_MADS, K_MAD_FAIL,
-	K_HW_READS, K_NETDEV, K_WIDTH,
+	K_HW_READS, K_NETDEV, K_WIDTH, K_BOUND_HW,
 	K_NUM
 };
 
@@ -106,6 +106,8 @@ struct fake_port {
 	u16 pkeys[FAKE_PKEY_TBL_LEN];
 	u64 pma[FAKE_PMA_NUM];
 	u64 hw[FAKE_HW_PORT_NUM + 1];
+	/* What each counter bound on the port (`rdma statistic qp bind`) reads. */
+	u64 bound_hw[FAKE_HW_PORT_NUM + 1];
 	atomic64_t mads;			/* process_mad calls */
 	atomic64_t hw_reads;			/* get_hw_stats calls */
 	u32 mad_fail;				/* PMA MADs left to fail */

@@ -1,0 +1,204 @@
+#!/bin/bash
+# Driver counters only ib_core has: optional counters (rdmactl stat mode,
+# and `rdma statistic set`), kept and set again by the udev rule when the
+# device registers again; and the counts of QPs bound to counters, added
+# back into rdmactl's port totals as sysfs and `rdma statistic` add them.
+# On the fake HCA: fake_opt (optional=1, 5.16+), and QP counters bound to
+# ipoib's own QP. Leaves the fake HCA loaded as it found it (fakehca.sh,
+# which unloads it, runs after).
+. "$RDMACTL_TOP/tests/lib.sh"
+
+knobs=/sys/kernel/debug/rdmactl_fakehca
+fakehca_ko=$RDMACTL_TOP/build/$(uname -r)/tests/fakehca/rdmactl_fakehca.ko
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
+# counter JSON NAME [FIELD]: a driver counter's field in the first snapshot
+# (Python: jq reads numbers as doubles).
+counter() {
+	python3 -c 'import json, sys
+c = [c for c in json.loads(sys.argv[1])[0]["counters"] if c["name"] == sys.argv[2] and
+     c["source"] == "driver"]
+v = c[0].get(sys.argv[3], "") if c else ""
+print(str(v).lower() if isinstance(v, bool) else v)' "$1" "$2" "${3:-value}"
+}
+rdma_value() { rdma -j statistic show link "$1" | jq -r ".[0].$2 // empty"; }
+nlraw=$RDMACTL_TOP/build/tests/nlraw
+# optional_nest NAME: "TYPE:hex:BYTES" for nlraw, a STAT_OPTIONAL nest
+# (NLA_F_NESTED) holding one STAT_OPTIONAL_NAME.
+optional_nest() {
+	local t len
+	t=$("$nlraw" --number STAT_OPTIONAL_NAME)
+	len=$((4 + ${#1} + 1))
+	printf '%d:hex:' $(($("$nlraw" --number STAT_OPTIONAL) | 0x8000))
+	printf '%02x%02x%02x%02x' $((len & 255)) $((len >> 8)) $((t & 255)) $((t >> 8))
+	printf '%s' "$1" | xxd -p | tr -d '\n'
+	printf '00%.0s' $(seq $((1 + (4 - len % 4) % 4)))
+}
+
+rdmactl -j monitor >/tmp/sm-monitor 2>&1 &
+monitor=$!
+sleep 0.5
+# stat_mode_events JQ: the STAT_MODE events so far, each as JQ prints it.
+stat_mode_events() {
+	sleep 0.3
+	jq -r "select(.event == \"stat_mode\") | $1" /tmp/sm-monitor | paste -sd'|'
+}
+
+# --- optional counters ---------------------------------------------------
+t_run "a port without optional counters" 0 rdmactl -j stat mode fakeib0/1
+if ! echo "optional=1" >$knobs/add 2>/dev/null; then
+	t_match "before 5.16 ib_core cannot tell" "unknown" "$(rdmactl stat mode fakeib0/1)"
+	t_run "and nothing can be turned on" 1 rdmactl stat mode fakeib0/1 enable fake_opt
+	t_match "saying why" "5.16" "$T_ERR"
+	kill $monitor
+	t_done
+	exit
+fi
+t_eq "it has none" "{}" "$(jq -c '.[0].optional' <<<"$T_OUT")"
+opt=$(tail -1 $knobs/devices)
+echo "fake_opt 77" >$knobs/$opt/port1/hw_counters
+t_eq "fake_opt starts off" "false" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
+j=$(rdmactl -j stat show $opt/1)
+t_eq "off, rdmactl's snapshot has none" "" "$(counter "$j" fake_opt)"
+t_eq "nor has rdma statistic" "" "$(rdma_value $opt/1 fake_opt)"
+
+t_run "rdmactl turns it on" 0 rdmactl stat mode $opt/1 optional-counters fake_opt
+t_eq "rdma statistic sees it on" "77" "$(rdma_value $opt/1 fake_opt)"
+j=$(rdmactl -j stat show $opt/1)
+t_eq "rdmactl's snapshot has it, from ib_core" "77" "$(counter "$j" fake_opt)"
+t_eq "marked optional" "true" "$(counter "$j" fake_opt optional)"
+t_eq "and taken from ib_core" "true" "$(counter "$j" fake_opt core)"
+t_eq "the snapshot is whole" "false" "$(jq -r '.[0].partial // false' <<<"$j")"
+t_match "and says when ib_core read it" '^[0-9]+$' "$(jq -r '.[0].core_timestamp_ns' <<<"$j")"
+t_match "text marks it" "fake_opt +77 +optional" "$(rdmactl stat show $opt/1)"
+t_eq "stat mode: on, and kept" "true fake_opt" \
+	"$(rdmactl -j stat mode $opt/1 | jq -r '.[0] | "\(.optional.fake_opt) \(.kept | join(","))"')"
+t_eq "an event says what is kept" "$opt 1 fake_opt false" \
+	"$(stat_mode_events '"\(.ifname) \(.port) \(.optional_counters) \(.restored)"')"
+
+t_run "rdma statistic set turns it off" 0 rdma statistic set link $opt/1 optional-counters fake_opt
+rdma statistic unset link $opt/1 optional-counters 2>/dev/null ||
+	rdmactl stat mode $opt/1 disable fake_opt
+t_eq "rdmactl sees it off" "false" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
+t_eq "and its snapshot drops it" "" "$(counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
+t_run "rdma statistic set turns it on" 0 rdma statistic set link $opt/1 optional-counters fake_opt
+t_eq "rdmactl sees it on" "true" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
+t_eq "and reports it" "77" "$(counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
+t_run "rdmactl disable" 0 rdmactl stat mode $opt/1 disable fake_opt
+t_eq "rdma statistic sees it off" "" "$(rdma_value $opt/1 fake_opt)"
+t_run "rdmactl enable" 0 rdmactl stat mode $opt/1 enable fake_opt
+t_eq "rdma statistic sees it on" "77" "$(rdma_value $opt/1 fake_opt)"
+
+# Refusals change nothing.
+t_run "unprivileged: refused" 1 nobody rdmactl stat mode $opt/1 disable fake_opt
+t_match "saying it needs CAP_NET_ADMIN" "permission denied: this needs CAP_NET_ADMIN" "$T_ERR"
+t_eq "and it is still on" "77" "$(rdma_value $opt/1 fake_opt)"
+t_run "unprivileged: the module refuses to keep a set" 1 \
+	nobody "$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 STAT_MODE_CLEAR:hex:
+t_run "an unknown counter" 1 rdmactl stat mode $opt/1 enable nosuch
+t_eq "is named" "rdmactl: $opt port 1 has no counter nosuch" "$T_ERR"
+t_run "a counter that is not optional" 1 rdmactl stat mode $opt/1 optional-counters fake_rx_msgs
+t_eq "is named" "rdmactl: $opt port 1: fake_rx_msgs is not optional: it is always on" "$T_ERR"
+t_run "a port without optional counters" 1 rdmactl stat mode fakeib0/1 enable fake_opt
+t_eq "refused, naming it" "rdmactl: fakeib0 port 1 has no counter fake_opt" "$T_ERR"
+t_run "a set needs a port" 2 rdmactl stat mode $opt enable fake_opt
+t_eq "after all that, still on" "77" "$(rdma_value $opt/1 fake_opt)"
+t_eq "and kept" "fake_opt" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].kept | join(",")')"
+# The module checks what it is asked to keep itself.
+t_run "the module refuses a name that is no optional counter" 1 \
+	"$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 "$(optional_nest fake_rx_msgs)"
+t_match "naming it" "port 1 has no optional counter fake_rx_msgs" "$T_OUT $T_ERR"
+t_run "and keeps one that is" 0 \
+	"$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 "$(optional_nest fake_opt)"
+t_run "but not twice" 1 "$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 \
+	"$(optional_nest fake_opt | sed 's/:hex:\(.*\)/:hex:\1\1/')"
+
+# --- kept across re-registration: the udev rule ---------------------------
+# A udevd of the host's, with rdmactl's rule alone: every other rule is
+# masked from /run, where the VM can write.
+rules=/run/udev/rules.d
+mkdir -p $rules
+for f in /lib/udev/rules.d/*.rules /usr/lib/udev/rules.d/*.rules /etc/udev/rules.d/*.rules; do
+	[ -e "$f" ] && ln -sf /dev/null $rules/"${f##*/}"
+done
+sed "s|@SBINDIR@|$(dirname "$(command -v rdmactl)")|" "$RDMACTL_TOP/udev/90-rdmactl.rules.in" \
+	>$rules/90-rdmactl.rules
+t_run "udevd starts with rdmactl's rule" 0 /lib/systemd/systemd-udevd --daemon
+# restored N: until N STAT_MODE events with "restored" (10 s at most).
+restored() {
+	for i in $(seq 100); do
+		[ "$(jq -s '[.[] | select(.event == "stat_mode" and .restored)] | length' \
+			/tmp/sm-monitor)" -ge "$1" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# reload: the fake HCA unloaded and loaded again, fakeib0 as before, and
+# $opt registering again with the same node GUID (ids restart at 0).
+reload() {
+	rmmod rdmactl_fakehca && insmod "$fakehca_ko" && echo "optional=1" >$knobs/add &&
+		[ "$(tail -1 $knobs/devices)" = "$opt" ]
+}
+guid=$(cat /sys/class/infiniband/$opt/node_guid)
+t_run "the fake HCA reloads" 0 reload
+t_eq "$opt is back with its node GUID" "$guid" "$(cat /sys/class/infiniband/$opt/node_guid)"
+t_run "the rule set fake_opt again" 0 restored 1
+t_eq "ib_core has it on" "0" "$(rdma_value $opt/1 fake_opt)"
+t_eq "the event says so" "$opt 1 fake_opt true" \
+	"$(jq -r 'select(.event == "stat_mode" and .restored) | "\(.ifname) \(.port) \(.optional_counters) \(.restored)"' /tmp/sm-monitor)"
+t_run "a restore with nothing to change" 0 rdmactl stat mode restore
+t_eq "changes nothing" "optional counters set again on 0 ports" "$T_OUT"
+t_run "forget" 0 rdmactl stat mode $opt/1 forget
+t_eq "nothing kept" "null" "$(rdmactl -j stat mode $opt/1 | jq -c '.[0].kept')"
+t_eq "an event says so" "true" "$(jq -r 'select(.event == "stat_mode" and .forgotten) | .forgotten' /tmp/sm-monitor)"
+t_run "the fake HCA reloads" 0 reload
+sleep 2
+t_eq "forgotten: fake_opt stays off" "" "$(rdma_value $opt/1 fake_opt)"
+t_eq "no restore event" "1" "$(jq -s '[.[] | select(.event == "stat_mode" and .restored)] | length' /tmp/sm-monitor)"
+udevadm control --exit
+rm -rf $rules
+echo "$opt" >$knobs/remove
+
+# --- QP counters: ib_core adds their counts back, and so does rdmactl ----
+sys=/sys/class/infiniband/fakeib0/ports/1/hw_counters
+ip link set ib0 up
+qpn=$(rdma -j resource show qp link fakeib0/1 | jq -r '[.[] | select(.type == "UD")][0].lqpn')
+t_match "ipoib has a QP" '^[0-9]+$' "$qpn"
+echo "fake_tx_msgs 1000" >$knobs/fakeib0/port1/hw_counters
+echo "fake_tx_msgs 234" >$knobs/fakeib0/port1/bound_counters
+j=$(rdmactl -j stat show fakeib0/1)
+t_eq "no counter bound: the port's own" "1000" "$(counter "$j" fake_tx_msgs)"
+t_eq "a whole reply, nothing merged" "false null" "$(jq -r '.[0] | "\(.partial // false) \(.core_timestamp_ns)"' <<<"$j")"
+t_run "rdma statistic binds ipoib's QP to a counter" 0 rdma statistic qp bind link fakeib0/1 lqpn "$qpn"
+t_eq "the counter has the QP" "$qpn" "$(rdma -j statistic qp show link fakeib0/1 | jq -r '.[0].lqpn[0]')"
+bound=$(rdma -j statistic qp show link fakeib0/1 | jq -r '[.[] | .fake_tx_msgs // empty][0]')
+t_eq "rdma statistic reports the bound counter" "234" "$bound"
+own=$(counter "$(rdmactl -j stat show baseline fakeib0/1)" fake_tx_msgs)
+t_eq "rdmactl.ko's own read lacks it" "1000" "$own"
+j=$(rdmactl -j stat show fakeib0/1)
+t_eq "the port total is sysfs's" "$(cat $sys/fake_tx_msgs)" "$(counter "$j" fake_tx_msgs)"
+t_eq "is rdma statistic's" "$(rdma_value fakeib0/1 fake_tx_msgs)" "$(counter "$j" fake_tx_msgs)"
+t_eq "is the port's own plus the bound counter's" "$((own + bound))" "$(counter "$j" fake_tx_msgs)"
+t_eq "taken from ib_core" "true" "$(counter "$j" fake_tx_msgs core)"
+t_eq "with a baseline: rdmactl.ko's, partial" "true" \
+	"$(rdmactl -j stat show baseline fakeib0/1 | jq -r '.[0].partial')"
+cntn=$(rdma -j statistic qp show link fakeib0/1 | jq -r '.[0].cntn')
+t_run "unbound, the counter is freed" 0 rdma statistic qp unbind link fakeib0/1 cntn "$cntn" lqpn "$qpn"
+t_eq "ib_core keeps its counts as history: still in the total" "1234" \
+	"$(counter "$(rdmactl -j stat show fakeib0/1)" fake_tx_msgs)"
+t_eq "as in sysfs" "1234" "$(cat $sys/fake_tx_msgs)"
+
+# rxe has no QP counters (no counter_bind_qp): binding is refused, and its
+# totals stay sysfs's after traffic.
+if rdma statistic qp set link rxe0/1 auto type on 2>/dev/null; then
+	ibv_rc_pingpong -d rxe0 -g 0 -n 100 >/tmp/sm-pp.log 2>&1 &
+	tcp_listening 18515
+	ibv_rc_pingpong -d rxe1 -g 0 -n 100 localhost >/dev/null 2>&1
+	wait %ibv_rc_pingpong 2>/dev/null
+	rdma statistic qp set link rxe0/1 auto off
+	t_eq "rxe0/1 after traffic in auto mode: sent_pkts is sysfs's" \
+		"$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)" \
+		"$(counter "$(rdmactl -j stat show rxe0/1)" sent_pkts)"
+fi
+
+kill $monitor
+t_done
