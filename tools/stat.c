@@ -189,6 +189,7 @@ static void stat_print_counter(const struct rdmactl_stat *s, const struct rdmact
 static void stat_print(const void *item)
 {
 	const struct rdmactl_stat *s = *(struct rdmactl_stat *const *)item;
+	const char *netdev;
 	size_t i, shown = 0;
 
 	for (i = 0; i < s->num_counters; i++)
@@ -215,6 +216,9 @@ static void stat_print(const void *item)
 		if (stat_shown(print_args, &s->counters[i]))
 			stat_print_counter(s, &s->counters[i]);
 	print_array_close();
+	/* A RoCE or iWARP port: its netdev's pause, FEC and MAC counters (stat-eth.c). */
+	if (!print_args->errors && (netdev = stat_netdev_of(s)))
+		stat_eth_print(netdev);
 	if (cli.json)
 		print_close();
 }
@@ -263,11 +267,14 @@ static int stat_emit(struct rdmactl *h, const void *arg)
 static int stat_show(int argc, char **argv)
 {
 	struct stat_args a = { .errors = false };
+	int err;
 
 	if (cli_parse(&stat_show_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
 	print_args = &a;
-	return cli_stream(stat_emit, &a, stat_dev(&a), "cannot read counters");
+	err = cli_stream(stat_emit, &a, stat_dev(&a), "cannot read counters");
+	stat_eth_done();
+	return err;
 }
 
 static int stat_reset(int argc, char **argv)
