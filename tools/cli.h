@@ -205,6 +205,10 @@ char *print_json_u64(char *p, uint64_t v);
 })
 char *format_guid(uint64_t guid, char *buf, size_t size);
 
+/* stat-eth.c: a RoCE port's netdev statistics, after its counters. */
+void stat_eth_print(const char *ifname);
+void stat_eth_done(void);
+
 /* One file per object. */
 int dev_main(int argc, char **argv);
 int port_main(int argc, char **argv);

@@ -234,6 +234,9 @@ static void stat_print(const void *item)
 		if (stat_shown(print_args, &s->counters[i]))
 			stat_print_counter(s, &s->counters[i]);
 	print_array_close();
+	/* A RoCE or iWARP port: its netdev's pause, FEC and MAC counters (stat-eth.c). */
+	if (!print_args->errors && s->netdev_name[0])
+		stat_eth_print(s->netdev_name);
 	if (cli.json)
 		print_close();
 }
@@ -282,11 +285,14 @@ static int stat_emit(struct rdmactl *h, const void *arg)
 static int stat_show(int argc, char **argv)
 {
 	struct stat_args a = { .errors = false };
+	int err;
 
 	if (cli_parse(&stat_show_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
 	print_args = &a;
-	return cli_stream(stat_emit, &a, stat_dev(&a), "cannot read counters");
+	err = cli_stream(stat_emit, &a, stat_dev(&a), "cannot read counters");
+	stat_eth_done();
+	return err;
 }
 
 static int stat_reset(int argc, char **argv)

@@ -3,6 +3,7 @@
 #ifndef LIBRDMACTL_INTERNAL_H
 #define LIBRDMACTL_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <libmnl/libmnl.h>
 
@@ -24,6 +25,8 @@ struct rdmactl {
 	struct mnl_socket *core;
 	uint32_t core_portid;
 	char *core_buf;
+
+	struct rdmactl_eth *eth;	/* ethtool.c's socket, opened on first use */
 };
 
 /* Attributes of one message, indexed by enum rdmactl_attr. */
@@ -122,6 +125,40 @@ int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 void rdmactl_core_close(struct rdmactl *h);
 int rdmactl_core_merge(struct rdmactl *h, const struct rdmactl_stat *s,
 		       struct rdmactl_stat *merged, char **names);
+
+/*
+ * ethtool.c: the netdev statistics of rdmactl_eth_stats_get(), gathered
+ * counter by counter (the names inline) before the result is made.
+ */
+struct rdmactl_eth_item {
+	char name[48];
+	uint64_t value;
+	uint8_t group, unit;
+	int8_t prio, lane;
+};
+
+struct rdmactl_eth_acc {
+	struct rdmactl *h;		/* NULL: no string sets, counters "statN" */
+	struct rdmactl_eth_item *items;
+	size_t n, cap;
+	int err;
+};
+
+/* What a driver's `ethtool -S` name is, when it is a pause counter. */
+struct rdmactl_eth_match {
+	uint8_t unit;			/* enum rdmactl_counter_unit */
+	int8_t prio;			/* 0..7, or -1: the link's */
+};
+
+/* Whether name matches a documented pause pattern; *m says what it counts. */
+bool rdmactl_eth_driver_match(const char *name, struct rdmactl_eth_match *m);
+/* The unit of a standard counter by its group and string-set name. */
+uint8_t rdmactl_eth_std_unit(uint8_t group, const char *name);
+/* The replies' parsers, arg a struct rdmactl_eth_acc: for the unit tests. */
+int rdmactl_eth_pause_parse(const struct nlmsghdr *nlh, void *arg);
+int rdmactl_eth_fec_parse(const struct nlmsghdr *nlh, void *arg);
+int rdmactl_eth_stats_parse(const struct nlmsghdr *nlh, void *arg);
+void rdmactl_eth_close(struct rdmactl *h);
 
 /* Put the device a request is about: by name. */
 void rdmactl_put_dev(struct nlmsghdr *nlh, const char *name);

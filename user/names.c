@@ -107,6 +107,10 @@ RDMACTL_EXPORT const char *rdmactl_counter_unit_name(uint8_t unit)
 		[RDMACTL_UNIT_PACKETS] = "packets",
 		[RDMACTL_UNIT_OCTETS_4] = "4_octets",
 		[RDMACTL_UNIT_TICKS] = "ticks",
+		[RDMACTL_UNIT_OCTETS] = "bytes",
+		[RDMACTL_UNIT_USEC] = "microseconds",
+		[RDMACTL_UNIT_BLOCKS] = "blocks",
+		[RDMACTL_UNIT_BITS] = "bits",
 	};
 
 	return NAME(names, unit);

@@ -545,6 +545,11 @@ enum rdmactl_counter_unit {
 	RDMACTL_UNIT_PACKETS = 2,
 	RDMACTL_UNIT_OCTETS_4 = 3,	/* 4-octet words: see COUNTER_BYTES */
 	RDMACTL_UNIT_TICKS = 4,		/* PortXmitWait's sample ticks */
+	/* Units of the netdev's ethtool counters (librdmactl's, not the module's): */
+	RDMACTL_UNIT_OCTETS = 5,	/* bytes */
+	RDMACTL_UNIT_USEC = 6,		/* microseconds (pause durations) */
+	RDMACTL_UNIT_BLOCKS = 7,	/* FEC codewords */
+	RDMACTL_UNIT_BITS = 8,		/* FEC corrected bits */
 };
 
 enum rdmactl_event {

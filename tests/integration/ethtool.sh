@@ -1,0 +1,123 @@
+#!/bin/bash
+# rdmactl stat show's ethtool section (librdmactl's rdmactl_eth_stats_get())
+# against ethtool itself: for each Ethernet netdev with statistics that an
+# rxe device is made on, the pause and FEC counters equal `ethtool --json
+# -I --show-pause / --show-fec`; rxe's veth has none and says so, with no
+# zeros; a netdev that is not there is refused by name.
+#
+# The netdevs come from add_* functions, each adding "NETDEV RXE" to
+# netdevs: netdevsim (tests/vm/netdevsim builds it where Debian lacks it)
+# now; the fake HCA's Ethernet netdev is to be added the same way.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+netdevs=()
+cleanup=()
+trap 'for c in "${cleanup[@]}"; do eval "$c" >/dev/null 2>&1; done' EXIT
+
+modprobe crc32_generic 2>/dev/null
+modprobe rdma_rxe
+
+# netdevsim's ethtool: pause frames rx 1 / tx 2 while its debugfs
+# report_stats_rx/_tx are set; FEC blocks corrected 123, uncorrectable 4
+# (6.12's drivers/net/netdevsim/ethtool.c; 6.1's has no FEC statistics).
+add_netdevsim() {
+	local ko=$RDMACTL_TOP/build/netdevsim/$(uname -r)/netdevsim.ko nd
+	# insmod resolves nothing: the modules it needs (psample) first.
+	[ -f "$ko" ] && for m in $(modinfo -F depends "$ko" | tr , ' '); do modprobe "$m"; done
+	if ! modprobe netdevsim 2>/dev/null && ! { [ -f "$ko" ] && insmod "$ko"; }; then
+		echo "ok - $T_NAME: netdevsim skipped: none for $(uname -r)"
+		return 0
+	fi
+	cleanup+=("echo 7 >/sys/bus/netdevsim/del_device")
+	echo "7 1" >/sys/bus/netdevsim/new_device
+	for _ in $(seq 50); do
+		nd=$(ls /sys/bus/netdevsim/devices/netdevsim7/net/ 2>/dev/null | head -1)
+		[ -n "$nd" ] && break
+		sleep 0.1
+	done
+	[ -n "$nd" ] || { t_fail "netdevsim made no netdev"; return 0; }
+	local dbg=/sys/kernel/debug/netdevsim/netdevsim7/ports/0/ethtool/pause
+	echo Y >"$dbg/report_stats_rx"
+	echo Y >"$dbg/report_stats_tx"
+	ip link set "$nd" up
+	rdma link add rxe_nsim type rxe netdev "$nd" || { t_fail "rxe on $nd"; return 0; }
+	cleanup=("rdma link del rxe_nsim" "${cleanup[@]}")
+	netdevs+=("$nd rxe_nsim")
+	t_pass "netdevsim $nd carries rxe_nsim"
+}
+
+add_netdevsim
+
+# stat show's ethtool section of a device's port 1.
+eth_section() {
+	rdmactl -j stat show "$1/1" | jq -c '.[0].ethtool'
+}
+
+# "name=value" lines, lanes as name[lane]=value, of one group.
+rdmactl_group() {
+	jq -r --arg g "$2" '.counters[] | select(.group == $g) |
+		if .lane != null then "\(.name)[\(.lane)]=\(.value)" else "\(.name)=\(.value)" end' \
+		<<<"$1" | sort
+}
+
+# The same from ethtool's JSON statistics: numbers, or FEC's {total, lanes}.
+ethtool_stats() {
+	ethtool --json -I "$1" "$2" 2>/dev/null | jq -r '.[0].statistics // {} | to_entries[] |
+		if (.value | type) == "object" then "\(.key)=\(.value.total)"
+		else "\(.key)=\(.value)" end' | sort
+}
+
+ethtool_fec_lanes() {
+	ethtool --json -I --show-fec "$1" 2>/dev/null | jq -r '.[0].statistics // {} | to_entries[] |
+		select((.value | type) == "object") | .key as $k |
+		(.value.lanes // []) | to_entries[] | "\($k)[\(.key)]=\(.value)"' | sort
+}
+
+for entry in "${netdevs[@]}"; do
+	read -r nd rxe <<<"$entry"
+	sec=$(eth_section "$rxe")
+	t_eq "$rxe's section names its netdev" "$nd" "$(jq -r .ifname <<<"$sec")"
+	t_eq "$rxe's section names the driver, as ethtool -i" \
+		"$(ethtool -i "$nd" | sed -n 's/^driver: //p')" "$(jq -r .driver <<<"$sec")"
+	t_eq "$nd pause statistics = ethtool --show-pause" \
+		"$(ethtool_stats --show-pause "$nd" | xargs)" "$(rdmactl_group "$sec" pause | xargs)"
+	want=$( (ethtool_stats --show-fec "$nd"; ethtool_fec_lanes "$nd") | sort | xargs)
+	got=$(rdmactl_group "$sec" fec | xargs)
+	t_eq "$nd FEC statistics = ethtool --show-fec" "$want" "$got"
+	t_eq "every counter is from ethtool, with a unit" "" \
+		"$(jq -r '.counters[] | select(.source != "ethtool" or .unit == "") | .name' <<<"$sec")"
+	if [[ $rxe == rxe_nsim ]]; then
+		t_eq "netdevsim: pause rx 1, tx 2" "rx_pause_frames=1 tx_pause_frames=2" \
+			"$(rdmactl_group "$sec" pause | xargs)"
+		dbg=/sys/kernel/debug/netdevsim/netdevsim7/ports/0/ethtool/pause
+		echo N >"$dbg/report_stats_tx"
+		t_eq "netdevsim without tx stats: tx absent, not 0" "rx_pause_frames=1" \
+			"$(rdmactl_group "$(eth_section "$rxe")" pause | xargs)"
+		echo Y >"$dbg/report_stats_tx"
+		if [ -n "$(ethtool_stats --show-fec "$nd")" ]; then
+			t_eq "netdevsim: FEC corrected 123, uncorrectable 4" \
+				"corrected_blocks=123 uncorrectable_blocks=4" \
+				"$(rdmactl_group "$sec" fec | xargs)"
+		fi
+		t_run "text output" 0 rdmactl stat show "$rxe/1"
+		t_match "text: the section's heading, driver named" "  ethtool $nd \([a-z_0-9]+\):" "$T_OUT"
+		t_match "text: a pause counter with its unit" "rx_pause_frames +1 packets +\(pause\)" "$T_OUT"
+	fi
+done
+
+# rxe on a veth: veth has no pause, FEC or 802.3 statistics.
+sec=$(eth_section rxe1)
+t_eq "veth: said not supported, naming the driver" \
+	'{"ifname":"veth1","error":"not supported by veth1'"'"'s driver (veth)"}' "$sec"
+t_run "veth, text" 0 rdmactl stat show rxe1/1
+t_match "veth, text: one line, no zeros" "  ethtool veth1: not supported by veth1's driver \(veth\)" "$T_OUT"
+t_eq "veth, text: no counter of ethtool's" "" "$(grep -E 'pause|fec' <<<"$T_OUT")"
+
+# A netdev that is not there (librdmactl, through a small program).
+probe=$RDMACTL_TOP/build/tests/eth-stats
+t_run "a missing netdev is refused" 1 "$probe" nosuch0
+t_eq "naming it" "eth-stats: nosuch0: no interface nosuch0 in this network namespace (-19)" "$T_ERR"
+t_run "veth through the library: -EOPNOTSUPP, driver named" 2 "$probe" veth0
+t_eq "its message" "eth-stats: veth0: not supported by veth0's driver (veth) (-95), driver veth" "$T_ERR"
+
+t_done
