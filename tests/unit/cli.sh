@@ -38,6 +38,12 @@ t_run "roce set without a device" 2 "$rdmactl" roce set
 t_run "roce set of an unknown mode" 2 "$rdmactl" roce set rxe0 mode v3
 t_eq "roce set names the modes" 'rdmactl: mode "v3": use v1 or v2' "$T_ERR"
 t_run "roce set of a ToS above 255" 2 "$rdmactl" roce set rxe0 tos 256
+t_run "stat mode set of a device without a port" 2 "$rdmactl" stat mode rxe0 enable a
+t_eq "says sets are per port" "rdmactl stat mode: optional counters are set per port: give DEV/PORT" "$T_ERR"
+t_run "stat mode with two changes" 2 "$rdmactl" stat mode rxe0/1 enable a disable b
+t_match "names the choices" "give one of optional-counters, enable, disable or forget" "$T_ERR"
+t_run "stat mode enable without names" 2 "$rdmactl" stat mode rxe0/1 enable
+t_run "stat mode restore of two devices" 2 "$rdmactl" stat mode restore a b
 t_run "roce set of nothing" 2 "$rdmactl" roce set rxe0/1
 t_eq "roce set says what it takes" 'rdmactl: "roce set" needs mode v1|v2, tos N or both' "$T_ERR"
 t_run "roce forget with extra words" 2 "$rdmactl" roce forget rxe0 mode

@@ -222,7 +222,8 @@ static int read_dev(struct collect *c)
 			roce = true;
 	for (tries = 0; tries < EXP_TRIES; tries++) {
 		clear_port_data(c);
-		err = rdmactl_stat_list(h, name, 0, 0, stat_cb, c);
+		/* ib_core's totals where rdmactl.ko's lack bound QPs or optional counters. */
+		err = rdmactl_stat_list(h, name, 0, RDMACTL_STAT_CORE, stat_cb, c);
 		if (!err)
 			err = rdmactl_gid_list(h, name, 0, gid_cb, c);
 		if (!err && roce) {
