@@ -253,7 +253,6 @@ void *rdmactl_nl_put(struct sk_buff *skb, struct netlink_callback *cb,
 extern const struct rdmactl_req_ops rdmactl_dev_request;
 int rdmactl_fill_dev_ident(struct sk_buff *skb, struct rdmactl_dev *dev);
 
-/* One event, as its source saw it (events.c, and its KUnit tests). */
 /* Counter names, each NUL-terminated, one after the other. */
 struct rdmactl_names {
 	char *buf;
@@ -268,6 +267,7 @@ struct rdmactl_names {
 #define RDMACTL_STAT_MODE_EV_CLEAR	BIT(0)
 #define RDMACTL_STAT_MODE_EV_RESTORED	BIT(1)
 
+/* One event, as its source saw it (events.c, and its KUnit tests). */
 struct rdmactl_event_item {
 	struct work_struct work;
 	u8 type;
@@ -360,6 +360,11 @@ void rdmactl_event_lost(void);
 #define RDMACTL_MSG_DEV_REPLACED "the device was renamed or replaced during the request: try again"
 #define RDMACTL_MSG_ROCE_TYPES "port %u supports %s"
 #define RDMACTL_MSG_NO_GUID "the device has no node GUID to remember a setting by"
+
+/* stat-mode.c */
+#define RDMACTL_MSG_NOT_OPTIONAL "not an optional counter of this port"
+#define RDMACTL_MSG_NAMED_TWICE "a counter is named twice"
+#define RDMACTL_MSG_NOTHING_KEPT "rdmactl keeps no optional counters for this port"
 
 /* ipoib.c: its messages name the interface, or the CLI does. */
 #define RDMACTL_MSG_NO_IFINDEX "no interface with index %u"

@@ -212,6 +212,7 @@ void rdmactl_event_work(struct work_struct *work)
 		else
 			strscpy(ev->name, dev->name, sizeof(ev->name));
 		if (ev->port && ev->type != RDMACTL_EVENT_ROCE &&
+		    ev->type != RDMACTL_EVENT_STAT_MODE &&
 		    rdma_is_port_valid(dev->ibdev, ev->port))
 			ev->have_attr = !ib_query_port(dev->ibdev, ev->port, &ev->attr);
 		if (ev->have_attr && ev->have_state)
@@ -219,6 +220,9 @@ void rdmactl_event_work(struct work_struct *work)
 	}
 	if (dev || ev->net)
 		rdmactl_event_send(ev, dev ? dev->ibdev : NULL);
+	else if (ev->has_dev && ev->type != RDMACTL_EVENT_DEV_REMOVE)
+		/* Its device went first: nobody can be told where, so it is counted. */
+		rdmactl_event_lost();
 	/* Its netdevs, after it. */
 	if (dev && ev->type == RDMACTL_EVENT_DEV_ADD) {
 		WRITE_ONCE(dev->announced, true);

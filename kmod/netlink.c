@@ -91,7 +91,7 @@ static const struct nla_policy rdmactl_stat_mode_policy[RDMACTL_A_STAT_MODE_ERRO
 	[RDMACTL_A_STAT_OPTIONAL] = NLA_POLICY_NESTED(rdmactl_stat_optional_policy),
 	[RDMACTL_A_STAT_MODE_CLEAR] = { .type = NLA_FLAG },
 	[RDMACTL_A_STAT_MODE_RESTORED] = { .type = NLA_FLAG },
-	[RDMACTL_A_STAT_MODE_ERROR] = { .type = NLA_S32 },
+	[RDMACTL_A_STAT_MODE_ERROR] = NLA_POLICY_RANGE(NLA_S32, -MAX_ERRNO, -1),
 };
 
 static const struct genl_ops rdmactl_ops[] = {

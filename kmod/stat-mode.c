@@ -78,41 +78,23 @@ int rdmactl_names_put(struct sk_buff *skb, const struct rdmactl_names *names)
 	return 0;
 }
 
-/* GET: what is kept for a port, copied under the lock. */
-struct rdmactl_stat_mode_data {
-	struct rdmactl_reply_data base;
-	bool saved;
-	struct rdmactl_names names;
-};
-
-static int rdmactl_stat_mode_prepare(const struct rdmactl_req *req, struct rdmactl_dev *dev,
-				     void *data)
+/*
+ * GET: what is kept for the port, put under the lock, so that a dump
+ * allocates nothing per port and skips none (reply_size has room).
+ */
+static int rdmactl_stat_mode_fill(struct sk_buff *skb, const struct rdmactl_req *req,
+				  struct rdmactl_dev *dev, const void *data)
 {
-	struct rdmactl_stat_mode_data *d = data;
+	u32 port = ((const struct rdmactl_reply_data *)data)->port;
 	struct rdmactl_stat_saved *s;
 	int err = 0;
 
 	mutex_lock(&rdmactl_stat_saved_lock);
-	s = rdmactl_stat_saved_find(be64_to_cpu(dev->ibdev->node_guid), d->base.port);
-	if (s) {
-		d->saved = true;
-		err = rdmactl_names_dup(&d->names, &s->names);
-	}
+	s = rdmactl_stat_saved_find(be64_to_cpu(dev->ibdev->node_guid), port);
+	if (s)
+		err = rdmactl_names_put(skb, &s->names);
 	mutex_unlock(&rdmactl_stat_saved_lock);
 	return err;
-}
-
-static int rdmactl_stat_mode_fill(struct sk_buff *skb, const struct rdmactl_req *req,
-				  struct rdmactl_dev *dev, const void *data)
-{
-	const struct rdmactl_stat_mode_data *d = data;
-
-	return d->saved ? rdmactl_names_put(skb, &d->names) : 0;
-}
-
-static void rdmactl_stat_mode_cleanup(void *data)
-{
-	kfree(((struct rdmactl_stat_mode_data *)data)->names.buf);
 }
 
 static size_t rdmactl_stat_mode_size(struct rdmactl_dev *dev)
@@ -125,11 +107,9 @@ const struct rdmactl_req_ops rdmactl_stat_mode_request = {
 	.cmd = RDMACTL_CMD_STAT_MODE_GET,
 	.scope = RDMACTL_SCOPE_PORT,
 	.missing = "no port given: set the port number",
-	.data_size = RDMACTL_REPLY_DATA_SIZE(struct rdmactl_stat_mode_data),
+	.data_size = sizeof(struct rdmactl_reply_data),
 	.reply_size = rdmactl_stat_mode_size,
-	.prepare = rdmactl_stat_mode_prepare,
 	.fill = rdmactl_stat_mode_fill,
-	.cleanup = rdmactl_stat_mode_cleanup,
 };
 
 /* Whether the port's driver has an optional counter of that name. */
@@ -162,8 +142,7 @@ static int rdmactl_names_parse(struct rdmactl_dev *dev, u32 port, const struct n
 		const char *name = nla_data(a);
 
 		if (!rdmactl_stat_is_optional(dev, port, name)) {
-			rdmactl_err_fmt(extack, a, "port %u has no optional counter %s",
-					port, name);
+			NL_SET_ERR_MSG_ATTR(extack, a, RDMACTL_MSG_NOT_OPTIONAL);
 			return -EINVAL;
 		}
 		if (++names->count > RDMACTL_STAT_OPTIONAL_MAX) {
@@ -173,7 +152,7 @@ static int rdmactl_names_parse(struct rdmactl_dev *dev, u32 port, const struct n
 		}
 		for (p = names->buf; p && p < names->buf + len; p += strlen(p) + 1) {
 			if (!strcmp(p, name)) {
-				rdmactl_err_fmt(extack, a, "%s is named twice", name);
+				NL_SET_ERR_MSG_ATTR(extack, a, RDMACTL_MSG_NAMED_TWICE);
 				return -EINVAL;
 			}
 		}
@@ -188,10 +167,18 @@ static int rdmactl_names_parse(struct rdmactl_dev *dev, u32 port, const struct n
 	return 0;
 }
 
-/* Keep names for guid/port, replacing what was kept. */
-static int rdmactl_stat_save(u64 guid, u32 port, struct rdmactl_names *names)
+/*
+ * Keep names for guid/port, replacing what was kept, and tell: the event
+ * is queued under the lock, so that listeners hear of concurrent changes
+ * to a port in the order they were made (the event workqueue is ordered).
+ * event is the copy of names it takes; restored: a re-apply's, which
+ * needs something kept (-ENOENT).
+ */
+static int rdmactl_stat_save(struct rdmactl_dev *dev, u64 guid, u32 port,
+			     struct rdmactl_names *names, struct rdmactl_names *event,
+			     bool restored)
 {
-	struct rdmactl_stat_saved *s, *add = NULL;
+	struct rdmactl_stat_saved *s, *add;
 	int err = 0;
 
 	add = kzalloc(sizeof(*add), GFP_KERNEL);
@@ -199,7 +186,9 @@ static int rdmactl_stat_save(u64 guid, u32 port, struct rdmactl_names *names)
 		return -ENOMEM;
 	mutex_lock(&rdmactl_stat_saved_lock);
 	s = rdmactl_stat_saved_find(guid, port);
-	if (!s && rdmactl_stat_nsaved >= RDMACTL_STAT_SAVED_MAX) {
+	if (!s && restored) {
+		err = -ENOENT;
+	} else if (!s && rdmactl_stat_nsaved >= RDMACTL_STAT_SAVED_MAX) {
 		err = -ENOSPC;
 	} else if (s) {
 		swap(s->names, *names);
@@ -211,13 +200,16 @@ static int rdmactl_stat_save(u64 guid, u32 port, struct rdmactl_names *names)
 		rdmactl_stat_nsaved++;
 		add = NULL;
 	}
+	if (!err)
+		rdmactl_event_stat_mode(dev, port, event,
+					restored ? RDMACTL_STAT_MODE_EV_RESTORED : 0, 0);
 	mutex_unlock(&rdmactl_stat_saved_lock);
 	kfree(add);
 	return err;
 }
 
-/* Forget what guid/port keeps; whether there was anything. */
-static bool rdmactl_stat_forget(u64 guid, u32 port)
+/* Forget what guid/port keeps, and tell; -ENOENT when nothing was. */
+static int rdmactl_stat_forget(struct rdmactl_dev *dev, u64 guid, u32 port)
 {
 	struct rdmactl_stat_saved *s;
 
@@ -226,12 +218,27 @@ static bool rdmactl_stat_forget(u64 guid, u32 port)
 	if (s) {
 		list_del(&s->list);
 		rdmactl_stat_nsaved--;
+		rdmactl_event_stat_mode(dev, port, NULL, RDMACTL_STAT_MODE_EV_CLEAR, 0);
 	}
 	mutex_unlock(&rdmactl_stat_saved_lock);
-	if (s)
-		kfree(s->names.buf);
+	if (!s)
+		return -ENOENT;
+	kfree(s->names.buf);
 	kfree(s);
-	return s;
+	return 0;
+}
+
+/* A re-apply that failed: told, when something is kept for the port. */
+static int rdmactl_stat_restore_failed(struct rdmactl_dev *dev, u64 guid, u32 port, int error)
+{
+	bool kept;
+
+	mutex_lock(&rdmactl_stat_saved_lock);
+	kept = rdmactl_stat_saved_find(guid, port);
+	if (kept)
+		rdmactl_event_stat_mode(dev, port, NULL, RDMACTL_STAT_MODE_EV_RESTORED, error);
+	mutex_unlock(&rdmactl_stat_saved_lock);
+	return kept ? 0 : -ENOENT;
 }
 
 int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info)
@@ -248,6 +255,7 @@ int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info)
 	int err;
 
 	if (!port_attr) {
+		NL_SET_ERR_ATTR_MISS(info->extack, NULL, RDMACTL_A_PORT_INDEX);
 		NL_SET_ERR_MSG(info->extack, "no port given: set the port number");
 		return -EINVAL;
 	}
@@ -256,10 +264,8 @@ int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info)
 			       "give one of: the optional counters, clear, or a restore's error");
 		return -EINVAL;
 	}
-	if (err_attr && (!restored || nla_get_s32(err_attr) >= 0 ||
-			 nla_get_s32(err_attr) < -MAX_ERRNO)) {
-		NL_SET_ERR_MSG_ATTR(info->extack, err_attr,
-				    "a restore's error is a -errno, with restored");
+	if (err_attr && !restored) {
+		NL_SET_ERR_MSG_ATTR(info->extack, err_attr, "a restore's error comes with restored");
 		return -EINVAL;
 	}
 	if (clear && restored) {
@@ -277,20 +283,18 @@ int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info)
 	port = nla_get_u32(port_attr);
 	guid = be64_to_cpu(dev->ibdev->node_guid);
 	if (!guid) {
-		NL_SET_ERR_MSG(info->extack,
-			       "the device's node GUID is 0: rdmactl cannot remember its settings");
+		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_NO_GUID);
 		err = -EOPNOTSUPP;
 		goto out;
 	}
 
-	if (clear) {
-		if (rdmactl_stat_forget(guid, port))
-			rdmactl_event_stat_mode(dev, port, NULL, RDMACTL_STAT_MODE_EV_CLEAR, 0);
-		goto out;
-	}
-	if (err_attr) {
-		rdmactl_event_stat_mode(dev, port, NULL, RDMACTL_STAT_MODE_EV_RESTORED,
-					nla_get_s32(err_attr));
+	if (clear)
+		err = rdmactl_stat_forget(dev, guid, port);
+	else if (err_attr)
+		err = rdmactl_stat_restore_failed(dev, guid, port, nla_get_s32(err_attr));
+	if (clear || err_attr) {
+		if (err)
+			NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_NOTHING_KEPT);
 		goto out;
 	}
 
@@ -298,13 +302,12 @@ int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!err)
 		err = rdmactl_names_dup(&copy, &names);
 	if (!err)
-		err = rdmactl_stat_save(guid, port, &names);
+		err = rdmactl_stat_save(dev, guid, port, &names, &copy, restored);
 	if (err == -ENOSPC)
-		NL_SET_ERR_MSG(info->extack,
-			       "rdmactl keeps 1024 ports' settings at most: forget some");
-	if (!err)
-		rdmactl_event_stat_mode(dev, port, &copy,
-					restored ? RDMACTL_STAT_MODE_EV_RESTORED : 0, 0);
+		rdmactl_err_fmt(info->extack, NULL, RDMACTL_MSG_ROCE_SAVED_MAX,
+				RDMACTL_STAT_SAVED_MAX);
+	else if (err == -ENOENT)
+		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_NOTHING_KEPT);
 out:
 	kfree(names.buf);
 	kfree(copy.buf);

@@ -514,7 +514,7 @@ static int kept_set(struct rdmactl *h, const struct kept *k, const struct core_s
 	} else if (!st) {
 		mnl_attr_put(nlh, RDMACTL_A_STAT_MODE_CLEAR, 0, NULL);
 	} else {
-		nest = mnl_attr_nest_start(nlh, RDMACTL_A_STAT_OPTIONAL | NLA_F_NESTED);
+		nest = mnl_attr_nest_start(nlh, RDMACTL_A_STAT_OPTIONAL);
 		for (i = 0; i < st->n; i++)
 			if (st->c[i].optional && on[i])
 				mnl_attr_put_strz(nlh, RDMACTL_A_STAT_OPTIONAL_NAME, st->c[i].name);
@@ -536,6 +536,16 @@ static bool in_list(const char *list, const char *name)
 		p = p ? p + 1 : NULL;
 	}
 	return false;
+}
+
+/* How many names a comma-separated list has. */
+static size_t names_count(const char *list)
+{
+	size_t n = *list ? 1 : 0;
+
+	for (; *list; list++)
+		n += *list == ',';
+	return n;
 }
 
 RDMACTL_EXPORT int rdmactl_stat_mode_list(struct rdmactl *h, const char *dev, uint32_t port,
@@ -667,6 +677,7 @@ RDMACTL_EXPORT int rdmactl_stat_mode_restore(struct rdmactl *h, const char *dev)
 		struct kept *k = &l.k[i];
 		struct core_status st;
 		bool *on, same = true;
+		size_t found;
 
 		if (!k->saved)
 			continue;
@@ -674,10 +685,14 @@ RDMACTL_EXPORT int rdmactl_stat_mode_restore(struct rdmactl *h, const char *dev)
 		on = err ? NULL : calloc(st.n ? st.n : 1, sizeof(*on));
 		if (!err && !on)
 			err = -ENOMEM;
-		for (j = 0; !err && j < st.n; j++) {
+		for (j = 0, found = 0; !err && j < st.n; j++) {
 			on[j] = st.c[j].optional && in_list(k->names, st.c[j].name);
+			found += on[j];
 			same &= !st.c[j].optional || on[j] == st.c[j].enabled;
 		}
+		/* A kept name the device no longer has optional: said, nothing set. */
+		if (!err && found != names_count(k->names))
+			err = -ENOENT;
 		if (!err && !same)
 			err = core_set(h, k->dev_index, k->port, &st, on);
 		if (err) {
@@ -698,6 +713,7 @@ RDMACTL_EXPORT int rdmactl_stat_mode_restore(struct rdmactl *h, const char *dev)
 		return err;
 	if (first)
 		rdmactl_set_err(h, "some ports' optional counters could not be set again: %s",
+				first == -ENOENT ? "a kept counter is no longer an optional counter" :
 				strerror(-first));
 	return first ? first : restored;
 }

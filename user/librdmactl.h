@@ -623,7 +623,7 @@ struct rdmactl_event_info {
 	uint8_t stat_mode_clear;	/* the kept set was forgotten */
 	uint8_t stat_mode_restored;	/* re-applied, by `stat mode restore` */
 	int32_t stat_mode_error;	/* -errno: re-applying failed */
-	char stat_optional[1024];	/* the kept set, comma-separated */
+	char stat_optional[2048];	/* the kept set, comma-separated (32 x 63) */
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);

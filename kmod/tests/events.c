@@ -265,6 +265,9 @@ static void rdmactl_messages_roce(struct kunit *test)
 		KT_MSG_FITS(test, RDMACTL_MSG_ROCE_TYPES, U32_MAX,
 			    rdmactl_roce_types_str(types[i]));
 	KT_MSG_FITS(test, RDMACTL_MSG_NO_GUID);
+	KT_MSG_FITS(test, RDMACTL_MSG_NOT_OPTIONAL);
+	KT_MSG_FITS(test, RDMACTL_MSG_NAMED_TWICE);
+	KT_MSG_FITS(test, RDMACTL_MSG_NOTHING_KEPT);
 }
 
 static void rdmactl_messages_ipoib(struct kunit *test)

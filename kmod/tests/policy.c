@@ -43,7 +43,11 @@ static int kt_valid(const struct nla_policy *pt, u8 *data)
 		return 4;
 	case NLA_U64:
 		return 8;
+	case NLA_S32:
+		*(s32 *)data = pt->validation_type == NLA_VALIDATE_RANGE ? pt->min : 0;
+		return 4;
 	case NLA_FLAG:
+	case NLA_NESTED:		/* empty, with NLA_F_NESTED (kt_type()) */
 		return 0;
 	case NLA_NUL_STRING:
 		strscpy((char *)data, "x", 2);
@@ -53,12 +57,18 @@ static int kt_valid(const struct nla_policy *pt, u8 *data)
 	}
 }
 
+/* The type a valid attribute is sent with: a nest says it is one. */
+static u16 kt_type(const struct nla_policy *pt, int t)
+{
+	return pt->type == NLA_NESTED ? t | NLA_F_NESTED : t;
+}
+
 /* Payloads every policy entry of this type must refuse. */
 static int kt_invalid(const struct nla_policy *pt, int k, u8 *data)
 {
 	static const int fixed[][2] = {
 		[NLA_U8] = { 0, 2 }, [NLA_U16] = { 1, 3 },
-		[NLA_U32] = { 2, 8 }, [NLA_U64] = { 4, 12 },
+		[NLA_U32] = { 2, 8 }, [NLA_U64] = { 4, 12 }, [NLA_S32] = { 2, 8 },
 	};
 
 	memset(data, 'a', 300);
@@ -67,9 +77,12 @@ static int kt_invalid(const struct nla_policy *pt, int k, u8 *data)
 	case NLA_U16:
 	case NLA_U32:
 	case NLA_U64:
+	case NLA_S32:
 		return k < 2 ? fixed[pt->type][k] : -1;
 	case NLA_FLAG:
 		return k == 0 ? 4 : -1;
+	case NLA_NESTED:
+		return k == 0 ? 0 : -1;	/* sent without NLA_F_NESTED */
 	case NLA_NUL_STRING:
 		if (k == 0)
 			return 5;		/* no terminating NUL */
@@ -127,7 +140,7 @@ static void rdmactl_policy_valid(struct kunit *test)
 			KUNIT_ASSERT_GE_MSG(test, len, 0,
 					    "command %u attribute %d: type %u untested",
 					    op->cmd, t, op->policy[t].type);
-			kt_put(&a, t, data, len);
+			kt_put(&a, kt_type(&op->policy[t], t), data, len);
 			KUNIT_EXPECT_EQ_MSG(test, kt_parse(op, &a, &extack), 0,
 					    "command %u attribute %d: %s", op->cmd, t,
 					    extack._msg ?: "");
