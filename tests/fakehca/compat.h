@@ -8,6 +8,7 @@
 #ifndef _FAKEHCA_COMPAT_H
 #define _FAKEHCA_COMPAT_H
 
+#include <linux/netdevice.h>
 #include <rdma/ib_verbs.h>
 
 #include "generated.h"
@@ -42,6 +43,17 @@ typedef u8 fake_port_t;
 
 #if !defined(HAVE_DEVICE_GROUP_OP) && !defined(HAVE_DEVICE_GROUP_PRE_OP)
 #error "rdmactl_fakehca: no known way to give a device sysfs attributes"
+#endif
+
+/* fakeeth (ethdev.c): a netdev that may not move to another namespace. */
+#if defined(HAVE_NETNS_IMMUTABLE)
+#define fake_set_netns_local(dev) ((dev)->netns_immutable = true)
+#elif defined(HAVE_NETNS_LOCAL)
+#define fake_set_netns_local(dev) ((dev)->netns_local = true)
+#elif defined(HAVE_NETNS_LOCAL_FEATURE)
+#define fake_set_netns_local(dev) ((dev)->features |= NETIF_F_NETNS_LOCAL)
+#else
+#error "rdmactl_fakehca: no known way to keep a netdev in its network namespace"
 #endif
 
 #endif /* _FAKEHCA_COMPAT_H */

@@ -40,6 +40,9 @@
  *                     (in init_net) or "-" to re-bind it at run time
  *                     (ib_device_set_netdev(), or what ops.get_netdev()
  *                     answers)            -> PORT_ACTIVE or PORT_ERR
+ *   fakeeth/IFNAME    the ethtool statistics of the fakeeth netdev IFNAME
+ *                     (ethdev.c): read "NAME VALUE" lines, write
+ *                     "NAME=VALUE ..." or "scheme=mlx5|ice|bnxt"
  *
  * Directories keep the name the device had when it was created.
  */
@@ -540,6 +543,12 @@ int fake_debugfs_init(void)
 	debugfs_create_atomic_t("mads_in_flight_max", 0644, fake_root,
 				&fake_mads_in_flight_max);
 	return 0;
+}
+
+/* The top directory, for the fakeeth files (ethdev.c). */
+struct dentry *fake_debugfs_root(void)
+{
+	return fake_root;
 }
 
 void fake_debugfs_exit(void)

@@ -12,6 +12,8 @@
  *   debugfs.c  the knobs under /sys/kernel/debug/rdmactl_fakehca/
  *   netdev.c   netdev events: datagram-only ipoib interfaces, as
  *              Enhanced IPoIB has; RoCE netdevs going away
+ *   ethdev.c   fakeeth, an Ethernet netdev (ip link add ... type
+ *              fakeeth) with ethtool statistics the tests set
  */
 #ifndef _FAKEHCA_H
 #define _FAKEHCA_H
@@ -192,9 +194,14 @@ int fake_hw_port_num(const struct fake_dev *fdev);
 int fake_debugfs_init(void);
 void fake_debugfs_exit(void);
 void fake_debugfs_add_dev(struct fake_dev *fdev);
+struct dentry *fake_debugfs_root(void);
 
 /* netdev.c */
 int fake_netdev_init(void);
 void fake_netdev_exit(void);
+
+/* ethdev.c */
+int fake_ethdev_init(void);
+void fake_ethdev_exit(void);
 
 #endif /* _FAKEHCA_H */

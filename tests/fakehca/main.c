@@ -22,6 +22,8 @@
  *                     ib_device_set_netdev(); get: the driver answers
  *                     ops.get_netdev() instead and never tells ib_core, as
  *                     mlx4 does (and mlx5 before 6.13)
+ * Loading it also gives the link kind fakeeth (ethdev.c), an Ethernet
+ * netdev for RoCE ports and ethtool statistics.
  * More devices come and go at run time through debugfs (debugfs.c).
  */
 #include <linux/debugfs.h>
@@ -546,9 +548,12 @@ static int __init fake_init(void)
 	err = fake_debugfs_init();
 	if (err)
 		return err;
-	err = fake_netdev_init();
+	err = fake_ethdev_init();
 	if (err)
 		goto err_debugfs;
+	err = fake_netdev_init();
+	if (err)
+		goto err_ethdev;
 
 	mutex_lock(&fake_lock);
 	for (i = 0; i < devices && !err; i++)
@@ -561,6 +566,8 @@ static int __init fake_init(void)
 err_devices:
 	fake_netdev_exit();
 	fake_remove_all();
+err_ethdev:
+	fake_ethdev_exit();
 err_debugfs:
 	fake_debugfs_exit();
 	return err;
@@ -570,6 +577,8 @@ static void __exit fake_exit(void)
 {
 	fake_netdev_exit();
 	fake_remove_all();
+	/* Once no device holds one: deletes the fakeeth netdevs. */
+	fake_ethdev_exit();
 	fake_debugfs_exit();
 }
 

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The fake InfiniBand HCA (tests/fakehca), loaded with its defaults: what
-# it sets shows up in sysfs, iproute2 and ipoib, which run unmodified on it.
+# it sets shows up in sysfs, iproute2 and ipoib, which run unmodified on it;
+# its fakeeth netdevs' statistics in ethtool.
 . "$RDMACTL_TOP/tests/lib.sh"
 
 knobs=/sys/kernel/debug/rdmactl_fakehca
@@ -181,10 +182,161 @@ for i in $(seq 50); do grep -q "$roce" $knobs/devices || break; sleep 0.1; done
 t_eq "deleting its netdev removes the RoCE device" "" "$(grep "$roce" $knobs/devices)"
 t_eq "from ib_core too" "0" "$(rdma -j dev show | jq "[.[] | select(.ifname == \"$roce\")] | length")"
 
-# Unload with ipoib up.
+# fakeeth: an Ethernet netdev whose ethtool statistics the knobs set, each
+# read back through ethtool; a RoCE port on it; renames, namespaces.
+fe=$knobs/fakeeth/fe0
+xstats() { ethtool -S fe0 | awk -F': ' 'NR > 1 { gsub(/^ +/, "", $1); print $1 "=" $2 }'; }
+xstat() { xstats | sed -n "s/^$1=//p"; }
+t_run "ip link add fe0 type fakeeth" 0 ip link add fe0 type fakeeth
+t_eq "Ethernet (type 1), a random MAC (addr_assign_type 1), down" "1 1 down" \
+	"$(cat /sys/class/net/fe0/type /sys/class/net/fe0/addr_assign_type /sys/class/net/fe0/operstate | xargs)"
+ip link set fe0 up
+t_eq "carrier on when up" "1" "$(cat /sys/class/net/fe0/carrier)"
+t_eq "its driver" "rdmactl_fakeeth" "$(ethtool -i fe0 | sed -n 's/^driver: //p')"
+t_eq "its knob starts with the scheme" "scheme mlx5" "$(head -1 $fe)"
+t_eq "every value starts at zero" "" "$(awk '$1 != "scheme" && $2 != "0"' $fe)"
+
+# ethtool -S in mlx5's names, in mlx5's order.
+want=$(echo rx_packets tx_packets rx_bytes tx_bytes rx_pause_ctrl_phy tx_pause_ctrl_phy
+	for p in 0 1 2 3 4 5 6 7; do
+		echo rx_prio${p}_pause rx_prio${p}_pause_duration tx_prio${p}_pause \
+			tx_prio${p}_pause_duration rx_prio${p}_pause_transition
+	done)
+t_eq "ethtool -S: mlx5's names" "$(echo $want)" "$(xstats | cut -d= -f1 | xargs)"
+echo "rx_pause_ctrl_phy=11 tx_pause_ctrl_phy=12 rx_prio3_pause=13 tx_prio7_pause_duration=14
+rx_prio0_pause_transition=15 rx_packets=16 tx_bytes=0x11 tx_prio5_pause=18446744073709551615" >$fe
+t_eq "ethtool -S reads the values set" "11 12 13 14 15 16 17 18446744073709551615" \
+	"$(for n in rx_pause_ctrl_phy tx_pause_ctrl_phy rx_prio3_pause tx_prio7_pause_duration \
+		rx_prio0_pause_transition rx_packets tx_bytes tx_prio5_pause; do xstat $n; done | xargs)"
+t_eq "and nothing else moved" "8" "$(xstats | grep -vc '=0$')"
+t_eq "the knob reads them back" "rx_prio3_pause 13" "$(grep '^rx_prio3_pause ' $fe)"
+
+# The refusals: each -EINVAL with a warning naming it, and nothing changed.
+refused() {	# WRITE WARNING
+	t_run "refused: '$1'" 1 sh -c "echo '$1' >$fe"
+	t_match "with a warning naming it" "$2" "$(dmesg | tail -1)"
+}
+refused "rx_packets=5 bogus=1" 'fe0: no statistic "bogus" \(scheme mlx5\)'
+refused "rx_packets=12x" 'fe0: rx_packets: "12x" is not a number of 64 bits'
+refused "rx_packets=18446744073709551616" 'is not a number of 64 bits'
+refused "rx_packets" 'fe0: "rx_packets" is not NAME=VALUE'
+refused "scheme=e1000" 'fe0: no scheme "e1000"'
+refused "rx_priority_0_xon.nic=1" 'no statistic "rx_priority_0_xon.nic" \(scheme mlx5\)'
+t_eq "and nothing changed" "16 mlx5" "$(xstat rx_packets) $(sed -n 's/^scheme //p' $fe)"
+
+# The other schemes: ice's and bnxt_en's names, values zero when switched.
+want=$(echo rx_packets tx_packets rx_bytes tx_bytes link_xon_rx.nic link_xon_tx.nic \
+		link_xoff_rx.nic link_xoff_tx.nic
+	for p in 0 1 2 3 4 5 6 7; do echo tx_priority_${p}_xon.nic tx_priority_${p}_xoff.nic; done
+	for p in 0 1 2 3 4 5 6 7; do echo rx_priority_${p}_xon.nic rx_priority_${p}_xoff.nic; done)
+echo "scheme=ice rx_priority_5_xoff.nic=21 link_xon_tx.nic=22" >$fe
+t_eq "scheme=ice: ice's names" "$(echo $want)" "$(xstats | cut -d= -f1 | xargs)"
+t_eq "scheme=ice: the values set after it, the rest zero" \
+	"link_xon_tx.nic=22 rx_priority_5_xoff.nic=21" "$(xstats | grep -v '=0$' | xargs)"
+want=$(echo rx_packets tx_packets rx_bytes tx_bytes rx_pause_frames tx_pause_frames
+	for p in 0 1 2 3 4 5 6 7; do echo rx_pfc_ena_frames_pri$p; done
+	for p in 0 1 2 3 4 5 6 7; do echo tx_pfc_ena_frames_pri$p; done)
+echo "scheme=bnxt" >$fe
+echo "rx_pfc_ena_frames_pri2=31 tx_pause_frames=32" >$fe
+t_eq "scheme=bnxt: bnxt_en's names" "$(echo $want)" "$(xstats | cut -d= -f1 | xargs)"
+t_eq "scheme=bnxt: its values" "tx_pause_frames=32 rx_pfc_ena_frames_pri2=31" \
+	"$(xstats | grep -v '=0$' | xargs)"
+echo "scheme=mlx5" >$fe
+t_eq "back to mlx5: all zero again" "46 0" "$(xstats | wc -l) $(xstats | grep -vc '=0$')"
+
+# Pause: parameters (text: ethtool 6.1's JSON prints every flag true) and statistics.
+echo "pause.tx_pause_frames=41 pause.rx_pause_frames=42" >$fe
+t_eq "pause: no autonegotiation, rx and tx on" "off on on" \
+	"$(ethtool -a fe0 | awk -F':[ \t]*' '/^(Autonegotiate|RX|TX):/ { print $2 }' | xargs)"
+t_eq "pause statistics" "41 42" \
+	"$(ethtool --json -I --show-pause fe0 | jq -r '.[0].statistics | "\(.tx_pause_frames) \(.rx_pause_frames)"')"
+
+# FEC: RS; statistics from 5.13, a counter's lanes (their sum the total)
+# while either lane is set, its own total otherwise.
+echo "fec.corrected_blocks.total=51 fec.uncorrectable_blocks.lane0=52 fec.uncorrectable_blocks.lane1=53
+fec.uncorrectable_blocks.total=99 fec.corrected_bits.total=54" >$fe
+t_eq "FEC configured and active: RS" "RS RS" \
+	"$(ethtool --show-fec fe0 | sed -n 's/^\(Configured\|Supported\/Configured\) FEC encodings: //p; s/^Active FEC encoding: //p' | xargs)"
+kv=$(uname -r | awk -F. '{ print $1 * 1000 + $2 }')
+if [ "$kv" -ge 5013 ]; then
+	fec=$(ethtool --json -I --show-fec fe0)
+	t_eq "FEC in JSON too: RS" "RS RS" "$(jq -r '.[0] | "\(.config | join(",")) \(.active | join(","))"' <<<"$fec")"
+	t_eq "FEC statistics: totals, and lanes summed" "51 - 105 52,53 54 -" \
+		"$(jq -r '.[0].statistics | [.corrected_blocks, .uncorrectable_blocks, .corrected_bits] |
+			map("\(.total) \(.lanes // ["-"] | map(tostring) | join(","))") | join(" ")' <<<"$fec")"
+	echo "fec.uncorrectable_blocks.lane0=0 fec.uncorrectable_blocks.lane1=0" >$fe
+	t_eq "FEC lanes back to zero: the counter's own total" "99" \
+		"$(ethtool --json -I --show-fec fe0 | jq -r '.[0].statistics.uncorrectable_blocks | "\(.total)\(.lanes // "")"')"
+else
+	echo "# $(uname -r) has no ethtool_ops.get_fec_stats (5.13) nor FEC over netlink: no FEC statistics to check"
+	t_eq "and ethtool -I --show-fec shows none" "" "$(ethtool -I --show-fec fe0 | grep -i statistics)"
+fi
+
+# The standard groups (5.13): IEEE 802.3 PHY, MAC, MAC control, RMON.
+echo "phy.SymbolErrorDuringCarrier=61 mac.FramesTransmittedOK=62 mac.FramesReceivedOK=63
+mac.FrameCheckSequenceErrors=64 mac.AlignmentErrors=65 mac.OctetsTransmittedOK=66
+mac.OctetsReceivedOK=67 mac.FrameTooLongErrors=68 ctrl.MACControlFramesTransmitted=69
+ctrl.MACControlFramesReceived=70 rmon.undersize_pkts=71 rmon.oversize_pkts=72 rmon.fragments=73
+rmon.jabbers=74 rmon.hist.0=75 rmon.hist.6=76 rmon.hist_tx.1=77" >$fe
+if [ "$kv" -ge 5013 ]; then
+	g=$(ethtool --json -S fe0 --groups eth-phy eth-mac eth-ctrl rmon)
+	t_eq "eth-phy" "61" "$(jq -r '.[0]["eth-phy"].SymbolErrorDuringCarrier' <<<"$g")"
+	t_eq "eth-mac" "62 63 64 65 66 67 68 0" "$(jq -r '.[0]["eth-mac"] | [.FramesTransmittedOK,
+		.FramesReceivedOK, .FrameCheckSequenceErrors, .AlignmentErrors, .OctetsTransmittedOK,
+		.OctetsReceivedOK, .FrameTooLongErrors, .LateCollisions] | join(" ")' <<<"$g")"
+	t_eq "eth-ctrl" "69 70" "$(jq -r '.[0]["eth-ctrl"] | "\(.MACControlFramesTransmitted) \(.MACControlFramesReceived)"' <<<"$g")"
+	t_eq "rmon" "71 72 73 74" "$(jq -r '.[0].rmon | [.etherStatsUndersizePkts, .etherStatsOversizePkts,
+		.etherStatsFragments, .etherStatsJabbers] | join(" ")' <<<"$g")"
+	t_eq "rmon rx histogram, with its ranges" "0-64:75 65-127:0 128-255:0 256-511:0 512-1023:0 1024-1518:0 1519-10240:76" \
+		"$(jq -r '.[0].rmon["rx-pktsNtoM"] | map("\(.low)-\(.high):\(.val)") | join(" ")' <<<"$g")"
+	t_eq "rmon tx histogram" "0 77 0 0 0 0 0" \
+		"$(jq -r '.[0].rmon["tx-pktsNtoM"] | map(.val) | join(" ")' <<<"$g")"
+else
+	echo "# $(uname -r) has no get_eth_{phy,mac,ctrl}_stats or get_rmon_stats (5.13): groups not checked"
+	t_run "the kernel refuses ethtool -S --groups" 1 ethtool -S fe0 --groups eth-mac
+fi
+
+# A RoCE port on a fakeeth: node GUID the EUI-64 of its MAC.
+echo "link_layer=roce netdevs=fe0 state=active" >$knobs/add
+roce=$(tail -1 $knobs/devices)
+t_eq "RoCE device on fe0" "fe0" "$(rdma -j link show "$roce/1" | jq -r '.[0].netdev')"
+mac=$(cat /sys/class/net/fe0/address)
+IFS=: read -r m0 m1 m2 m3 m4 m5 <<<"$mac"
+eui=$(printf '%02x%s:%sff:fe%s:%s%s' $((0x$m0 ^ 2)) $m1 $m2 $m3 $m4 $m5)
+t_eq "its node GUID from fe0's MAC" "$eui" "$(cat /sys/class/infiniband/$roce/node_guid)"
+
+# Renames move the knob; a move to another namespace is refused; one
+# created in another namespace goes with it.
+ip link set fe0 down
+ip link set fe0 name fe7
+t_eq "renamed: the knob follows" "fe7" "$(ls $knobs/fakeeth | xargs)"
+t_eq "with the values" "pause.tx_pause_frames 41" "$(grep '^pause.tx_pause_frames ' $knobs/fakeeth/fe7)"
+ip link set fe7 name fe0
+ip netns add fakeeth-ns
+t_run "a move to another namespace is refused" 2 ip link set fe0 netns fakeeth-ns
+t_run "a fakeeth in a namespace" 0 ip -n fakeeth-ns link add fe5 type fakeeth
+t_run "one with fe0's name there is refused (its knob would clash)" 2 ip -n fakeeth-ns link add fe0 type fakeeth
+t_eq "knobs" "fe0 fe5" "$(ls $knobs/fakeeth | xargs)"
+ip netns del fakeeth-ns
+for i in $(seq 50); do [ -e $knobs/fakeeth/fe5 ] || break; sleep 0.1; done
+t_eq "the namespace gone, its fakeeth with it" "fe0" "$(ls $knobs/fakeeth | xargs)"
+
+ip link del fe0
+for i in $(seq 50); do grep -q "$roce" $knobs/devices || break; sleep 0.1; done
+t_eq "ip link del fe0: the RoCE device on it is removed" "" "$(grep "$roce" $knobs/devices)"
+t_eq "and fe0 and its knob are gone" "" "$(ls -d /sys/class/net/fe0 2>/dev/null; ls -A $knobs/fakeeth)"
+ip link add fe1 type fakeeth
+ip link add fe2 type fakeeth
+ip link set fe2 up
+echo "rx_packets=1" >$knobs/fakeeth/fe1
+
+# Unload with ipoib up, and two fakeeth netdevs (one up).
 ip link set ib0 up
 t_run "rmmod with ipoib interfaces up" 0 rmmod rdmactl_fakehca
 t_eq "its devices are gone" "" "$(ls -d /sys/class/infiniband/fakeib* 2>/dev/null)"
 t_eq "and ib0 with them" "" "$(ls -d /sys/class/net/ib0 2>/dev/null)"
+t_eq "and the fakeeth netdevs" "" "$(ls -d /sys/class/net/fe1 /sys/class/net/fe2 2>/dev/null)"
+t_eq "and the knobs" "" "$(ls -d $knobs 2>/dev/null)"
+t_run "the link kind is gone too" 2 ip link add fe3 type fakeeth
 
 t_done
