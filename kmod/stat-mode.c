@@ -265,7 +265,8 @@ int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	}
 	if (err_attr && !restored) {
-		NL_SET_ERR_MSG_ATTR(info->extack, err_attr, "a restore's error comes with restored");
+		NL_SET_ERR_MSG_ATTR(info->extack, err_attr,
+				    "a restore's error comes with restored");
 		return -EINVAL;
 	}
 	if (clear && restored) {
