@@ -429,8 +429,10 @@ int rdmactl_eth_fec_parse(const struct nlmsghdr *nlh, void *arg)
 
 /*
  * The names of STATS_GET's string sets (ETH_SS_STATS_ETH_PHY..RMON), asked
- * for in one STRSET_GET on the handle's first STATS_GET: global sets, no
- * device. A kernel without them (5.10) refuses, and has no STATS_GET.
+ * for in one STRSET_GET on the handle's first STATS_GET: global sets, but
+ * the request needs its header (6.12 refuses one without: MISS_TYPE), so
+ * it names the netdev asked about. A kernel without them (5.10) refuses,
+ * and has no STATS_GET.
  */
 static int eth_strset_cb(const struct nlmsghdr *nlh, void *arg)
 {
@@ -486,7 +488,7 @@ static int eth_strset_cb(const struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
-static void eth_strsets_load(struct rdmactl *h, struct rdmactl_eth *e)
+static void eth_strsets_load(struct rdmactl *h, struct rdmactl_eth *e, uint32_t ifindex)
 {
 	static const uint32_t ids[] = {
 		ETH_SS_STATS_ETH_PHY, ETH_SS_STATS_ETH_MAC, ETH_SS_STATS_ETH_CTRL, ETH_SS_STATS_RMON,
@@ -498,6 +500,7 @@ static void eth_strsets_load(struct rdmactl *h, struct rdmactl_eth *e)
 	if (e->num_sets)
 		return;		/* asked once per handle, whatever the answer */
 	nlh = eth_msg(e, ETHTOOL_MSG_STRSET_GET);
+	eth_put_header(nlh, ETHTOOL_A_STRSET_HEADER, ifindex, 0);
 	sets = mnl_attr_nest_start(nlh, ETHTOOL_A_STRSET_STRINGSETS);
 	for (k = 0; k < sizeof(ids) / sizeof(ids[0]); k++) {
 		e->sets[k].id = ids[k];
@@ -646,7 +649,7 @@ static int eth_netlink(struct rdmactl *h, uint32_t ifindex, struct rdmactl_eth_a
 		return err;
 
 	/* Every group this library knows, as a compact bitset. */
-	eth_strsets_load(h, e);
+	eth_strsets_load(h, e, ifindex);
 	nlh = eth_msg(e, ETHTOOL_MSG_STATS_GET);
 	eth_put_header(nlh, ETHTOOL_A_STATS_HEADER, ifindex, 0);
 	bs = mnl_attr_nest_start(nlh, ETHTOOL_A_STATS_GROUPS);

@@ -46,7 +46,33 @@ add_netdevsim() {
 	t_pass "netdevsim $nd carries rxe_nsim"
 }
 
+# The fake HCA's fakeeth (run-fakehca): every statistic set through its
+# knob; a fake RoCE device on it. Values distinct, so a mix-up shows.
+fe_knob=/sys/kernel/debug/rdmactl_fakehca/fakeeth/fe3
+add_fakeeth() {
+	local knobs=/sys/kernel/debug/rdmactl_fakehca dev
+	if [ ! -d $knobs ]; then
+		echo "ok - $T_NAME: fakeeth skipped: the fake HCA is not loaded"
+		return 0
+	fi
+	ip link add fe3 type fakeeth && ip link set fe3 up || { t_fail "fakeeth fe3"; return 0; }
+	cleanup=("ip link del fe3" "${cleanup[@]}")
+	echo "link_layer=roce netdevs=fe3 state=active" >$knobs/add
+	dev=$(tail -1 $knobs/devices)
+	cleanup=("echo $dev >$knobs/remove" "${cleanup[@]}")
+	echo "pause.tx_pause_frames=41 pause.rx_pause_frames=42 fec.corrected_blocks.lane0=51
+fec.corrected_blocks.lane1=52 fec.uncorrectable_blocks.total=53 fec.corrected_bits.total=54
+phy.SymbolErrorDuringCarrier=61 mac.FramesTransmittedOK=62 mac.FramesReceivedOK=63
+mac.FrameCheckSequenceErrors=64 mac.OctetsTransmittedOK=66 ctrl.MACControlFramesTransmitted=69
+ctrl.MACControlFramesReceived=70 rmon.undersize_pkts=71 rmon.jabbers=74 rmon.hist.0=75
+rmon.hist.6=76 rmon.hist_tx.1=77 rx_pause_ctrl_phy=81 tx_pause_ctrl_phy=82 rx_prio3_pause=83
+tx_prio3_pause=84 rx_prio3_pause_duration=85 rx_prio5_pause_transition=86 rx_packets=87" >$fe_knob
+	netdevs+=("fe3 $dev")
+	t_pass "fakeeth fe3 carries $dev"
+}
+
 add_netdevsim
+add_fakeeth
 
 # stat show's ethtool section of a device's port 1.
 eth_section() {
@@ -104,6 +130,59 @@ for entry in "${netdevs[@]}"; do
 		t_match "text: a pause counter with its unit" "rx_pause_frames +1 packets +\(pause\)" "$T_OUT"
 	fi
 done
+
+# fakeeth: the IEEE 802.3 and RMON groups as ethtool -S --groups reads
+# them (5.13+), and the driver's pause/PFC counters of ethtool -S, each
+# vendor's names, with their priority and unit.
+fe_entry=$(printf '%s\n' "${netdevs[@]}" | grep '^fe3 ')
+if [ -n "$fe_entry" ]; then
+	read -r nd dev <<<"$fe_entry"
+	sec=$(eth_section "$dev")
+	kv=$(uname -r | awk -F. '{ print $1 * 1000 + $2 }')
+	if [ "$kv" -ge 5013 ]; then
+		g=$(ethtool --json -S fe3 --groups eth-phy eth-mac eth-ctrl rmon)
+		for grp in eth-phy eth-mac eth-ctrl; do
+			t_eq "fe3 $grp = ethtool -S --groups $grp" \
+				"$(jq -r --arg g $grp '.[0][$g] | to_entries[] | "\(.key)=\(.value)"' <<<"$g" | sort | xargs)" \
+				"$(rdmactl_group "$sec" $grp | xargs)"
+		done
+		want=$( (jq -r '.[0].rmon | to_entries[] | select(.value | type == "number") |
+				"\(.key)=\(.value)"' <<<"$g"
+			jq -r '.[0].rmon | ["rx", "tx"][] as $d | .["\($d)-pktsNtoM"] // [] | .[] |
+				"\($d)_etherStatsPkts\(.low)to\(.high)Octets=\(.val)"' <<<"$g") | sort | xargs)
+		t_eq "fe3 rmon = ethtool -S --groups rmon, histograms by range" "$want" \
+			"$(rdmactl_group "$sec" rmon | sed 's/toMaxOctets/to10240Octets/' | sort | xargs)"
+		t_eq "an 802.3 octet counter is in bytes" "bytes" \
+			"$(jq -r '.counters[] | select(.name == "OctetsTransmittedOK") | .unit' <<<"$sec")"
+	else
+		t_eq "before 5.13: no 802.3 or RMON groups" "" \
+			"$(jq -r '.counters[] | select(.group | test("eth-|rmon")) | .name' <<<"$sec")"
+	fi
+	# driver_pause SCHEME: ethtool -S's pause/PFC counters of fe3, as
+	# name=value, against rdmactl's driver group.
+	driver_pause() {
+		t_eq "fe3, $1's names: the pause/PFC counters of ethtool -S" \
+			"$(ethtool -S fe3 | awk -F': ' 'NR > 1 { gsub(/^ +/, "", $1); print $1 "=" $2 }' |
+				grep -Ev '^(rx|tx)_(packets|bytes)=' | sort | xargs)" \
+			"$(rdmactl_group "$(eth_section "$dev")" driver | xargs)"
+	}
+	driver_pause mlx5
+	t_eq "mlx5: priority and unit" "rx_pause_ctrl_phy - packets|rx_prio3_pause 3 packets|rx_prio3_pause_duration 3 microseconds" \
+		"$(jq -r '.counters[] | select(.name == "rx_prio3_pause" or .name == "rx_prio3_pause_duration" or
+			.name == "rx_pause_ctrl_phy") | "\(.name) \(.prio // "-") \(.unit)"' <<<"$sec" | paste -sd'|')"
+	t_eq "ordinary counters of ethtool -S are not taken" "" \
+		"$(jq -r '.counters[] | select(.name == "rx_packets") | .name' <<<"$sec")"
+	echo "scheme=ice rx_priority_5_xoff.nic=91 link_xon_tx.nic=92 tx_priority_0_xon.nic=93" >$fe_knob
+	driver_pause ice
+	t_eq "ice: priority" "5" \
+		"$(eth_section "$dev" | jq -r '.counters[] | select(.name == "rx_priority_5_xoff.nic") | .prio')"
+	echo "scheme=bnxt rx_pfc_ena_frames_pri2=94 tx_pause_frames=95" >$fe_knob
+	driver_pause bnxt_en
+	t_eq "bnxt_en: priority" "2" \
+		"$(eth_section "$dev" | jq -r '.counters[] | select(.name == "rx_pfc_ena_frames_pri2") | .prio')"
+	t_match "text: a per-priority counter with its priority and unit" \
+		"rx_pfc_ena_frames_pri2 +94 packets +prio 2" "$(rdmactl stat show "$dev/1")"
+fi
 
 # rxe on a veth: veth has no pause, FEC or 802.3 statistics.
 sec=$(eth_section rxe1)
