@@ -148,7 +148,7 @@ static const struct fuzz_op fuzz_ops[] = {
 			{ RDMACTL_A_STAT_OPTIONAL, FUZZ_NEST, 85, 63 },
 			{ RDMACTL_A_STAT_MODE_CLEAR, FUZZ_FLAG, 0, 0 },
 			{ RDMACTL_A_STAT_MODE_RESTORED, FUZZ_FLAG, 0, 0 },
-			{ RDMACTL_A_STAT_MODE_ERROR, FUZZ_U32, -4095, -1 },
+			{ RDMACTL_A_STAT_MODE_ERROR, FUZZ_U32, 0, 0xffffffff },
 		} },
 	},
 };
