@@ -284,19 +284,29 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
 	rdmactl_event_queue(ev);
 }
 
-/* A RoCE port's new rdma_cm defaults (roce.c). */
-void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
-			int error)
+/* An event about a port of dev, from process context; NULL (counted) without memory. */
+static struct rdmactl_event_item *rdmactl_event_port(struct rdmactl_dev *dev, u32 port, u8 type)
 {
-	struct rdmactl_event_item *ev = rdmactl_event_new(RDMACTL_EVENT_ROCE, GFP_KERNEL);
+	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
 
 	if (!ev) {
 		rdmactl_event_lost();
-		return;
+		return NULL;
 	}
 	ev->has_dev = true;
 	ev->dev_index = dev->index;
 	ev->port = port;
+	return ev;
+}
+
+/* A RoCE port's new rdma_cm defaults (roce.c). */
+void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
+			int error)
+{
+	struct rdmactl_event_item *ev = rdmactl_event_port(dev, port, RDMACTL_EVENT_ROCE);
+
+	if (!ev)
+		return;
 	ev->mode = mode;
 	ev->tos = tos;
 	ev->restored = restored;
@@ -304,18 +314,14 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 	rdmactl_event_queue(ev);
 }
 
+/* A port's kept optional counters (stat-mode.c). */
 void rdmactl_event_stat_mode(struct rdmactl_dev *dev, u32 port, struct rdmactl_names *names,
 			     u8 flags, int error)
 {
-	struct rdmactl_event_item *ev = rdmactl_event_new(RDMACTL_EVENT_STAT_MODE, GFP_KERNEL);
+	struct rdmactl_event_item *ev = rdmactl_event_port(dev, port, RDMACTL_EVENT_STAT_MODE);
 
-	if (!ev) {
-		rdmactl_event_lost();
+	if (!ev)
 		return;
-	}
-	ev->has_dev = true;
-	ev->dev_index = dev->index;
-	ev->port = port;
 	ev->stat_mode = flags;
 	ev->error = error;
 	if (names) {
