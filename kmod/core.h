@@ -365,6 +365,7 @@ void rdmactl_event_lost(void);
 #define RDMACTL_MSG_NOT_OPTIONAL "not an optional counter of this port"
 #define RDMACTL_MSG_NAMED_TWICE "a counter is named twice"
 #define RDMACTL_MSG_NOTHING_KEPT "rdmactl keeps no optional counters for this port"
+#define RDMACTL_MSG_KEPT_CHANGED "the kept optional counters changed during the restore"
 
 /* ipoib.c: its messages name the interface, or the CLI does. */
 #define RDMACTL_MSG_NO_IFINDEX "no interface with index %u"

@@ -218,11 +218,14 @@ void rdmactl_event_work(struct work_struct *work)
 		if (ev->have_attr && ev->have_state)
 			ev->attr.state = ev->state;
 	}
+	/*
+	 * Without its device, an event is one made after the device's
+	 * DEV_REMOVE was queued (removal flushes the queue before the registry
+	 * forgets the device): a ROCE or STAT_MODE change that raced with the
+	 * removal, whose listeners have heard DEV_REMOVE. It is dropped.
+	 */
 	if (dev || ev->net)
 		rdmactl_event_send(ev, dev ? dev->ibdev : NULL);
-	else if (ev->has_dev && ev->type != RDMACTL_EVENT_DEV_REMOVE)
-		/* Its device went first: nobody can be told where, so it is counted. */
-		rdmactl_event_lost();
 	/* Its netdevs, after it. */
 	if (dev && ev->type == RDMACTL_EVENT_DEV_ADD) {
 		WRITE_ONCE(dev->announced, true);

@@ -14,8 +14,10 @@
  * event. Nothing here reaches a driver: a GET reads this list, a SET
  * changes it.
  *
- * rdmactl_stat_saved_lock guards the list, briefly; nothing is taken
- * under it, and nothing sleeps on anything else while holding it.
+ * rdmactl_stat_saved_lock guards the list, briefly. Under it only an
+ * event is allocated (GFP_KERNEL) and queued, so that events tell changes
+ * in their order; the event worker never takes it, nor does anything
+ * that holds RTNL, ib_core's locks or the module's device registry.
  */
 #include <linux/slab.h>
 
@@ -171,8 +173,9 @@ static int rdmactl_names_parse(struct rdmactl_dev *dev, u32 port, const struct n
  * Keep names for guid/port, replacing what was kept, and tell: the event
  * is queued under the lock, so that listeners hear of concurrent changes
  * to a port in the order they were made (the event workqueue is ordered).
- * event is the copy of names it takes; restored: a re-apply's, which
- * needs something kept (-ENOENT).
+ * event is the copy of names it takes. restored: a re-apply's report,
+ * which changes nothing kept: -ENOENT when nothing is, -EAGAIN when what
+ * is differs from what was re-applied (a SET came in between, and told).
  */
 static int rdmactl_stat_save(struct rdmactl_dev *dev, u64 guid, u32 port,
 			     struct rdmactl_names *names, struct rdmactl_names *event,
@@ -186,8 +189,12 @@ static int rdmactl_stat_save(struct rdmactl_dev *dev, u64 guid, u32 port,
 		return -ENOMEM;
 	mutex_lock(&rdmactl_stat_saved_lock);
 	s = rdmactl_stat_saved_find(guid, port);
-	if (!s && restored) {
-		err = -ENOENT;
+	if (restored) {
+		if (!s)
+			err = -ENOENT;
+		else if (s->names.len != names->len ||
+			 memcmp(s->names.buf, names->buf, names->len))
+			err = -EAGAIN;
 	} else if (!s && rdmactl_stat_nsaved >= RDMACTL_STAT_SAVED_MAX) {
 		err = -ENOSPC;
 	} else if (s) {
@@ -309,6 +316,8 @@ int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info)
 				RDMACTL_STAT_SAVED_MAX);
 	else if (err == -ENOENT)
 		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_NOTHING_KEPT);
+	else if (err == -EAGAIN)
+		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_KEPT_CHANGED);
 out:
 	kfree(names.buf);
 	kfree(copy.buf);

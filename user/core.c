@@ -702,8 +702,12 @@ RDMACTL_EXPORT int rdmactl_stat_mode_restore(struct rdmactl *h, const char *dev)
 			kept_set(h, k, NULL, NULL, true, err);
 			err = 0;
 		} else if (!same) {
+			/* Forgotten or changed meanwhile: that change was told; go on. */
 			err = kept_set(h, k, &st, on, true, 0);
-			restored++;
+			if (err == -ENOENT || err == -EAGAIN)
+				err = 0;
+			else if (!err)
+				restored++;
 		}
 		free(on);
 		core_status_free(&st);

@@ -268,6 +268,7 @@ static void rdmactl_messages_roce(struct kunit *test)
 	KT_MSG_FITS(test, RDMACTL_MSG_NOT_OPTIONAL);
 	KT_MSG_FITS(test, RDMACTL_MSG_NAMED_TWICE);
 	KT_MSG_FITS(test, RDMACTL_MSG_NOTHING_KEPT);
+	KT_MSG_FITS(test, RDMACTL_MSG_KEPT_CHANGED);
 }
 
 static void rdmactl_messages_ipoib(struct kunit *test)

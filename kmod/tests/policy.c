@@ -261,6 +261,67 @@ static void rdmactl_policy_modes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, found, (int)ARRAY_SIZE(modes));
 }
 
+/* The op of a command, or NULL. */
+static const struct genl_ops *kt_op(u8 cmd)
+{
+	int i;
+
+	for (i = 0; i < rdmactl_family.n_ops; i++)
+		if (rdmactl_family.ops[i].cmd == cmd)
+			return &rdmactl_family.ops[i];
+	return NULL;
+}
+
+/*
+ * STAT_MODE_SET: a restore's error is a -errno, nothing else; the names'
+ * nest holds names alone, each of at most 63 bytes, NUL-terminated. A
+ * refusal names the attribute, the inner one for what is inside the nest.
+ */
+static void rdmactl_policy_stat_mode(struct kunit *test)
+{
+	static const struct { s32 v; int ret; } errors[] = {
+		{ -4096, -ERANGE }, { -4095, 0 }, { -1, 0 }, { 0, -ERANGE }, { 1, -ERANGE },
+	};
+	const struct genl_ops *op = kt_op(RDMACTL_CMD_STAT_MODE_SET);
+	struct netlink_ext_ack extack;
+	struct kt_attrs a, inner;
+	char name[80];
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, op);
+	for (i = 0; i < ARRAY_SIZE(errors); i++) {
+		memset(&a, 0, sizeof(a));
+		kt_put(&a, RDMACTL_A_STAT_MODE_ERROR, &errors[i].v, sizeof(s32));
+		KUNIT_EXPECT_EQ_MSG(test, kt_parse(op, &a, &extack), errors[i].ret,
+				    "error %d", errors[i].v);
+		if (errors[i].ret)
+			KUNIT_EXPECT_PTR_EQ(test, extack.bad_attr, (const struct nlattr *)a.last);
+	}
+
+	/* A name of 63 bytes passes, 64 does not, nor one without its NUL. */
+	for (i = 0; i < 3; i++) {
+		int len = i == 0 ? 64 : i == 1 ? 65 : 5;
+
+		memset(&inner, 0, sizeof(inner));
+		memset(name, 'n', sizeof(name));
+		if (i < 2)
+			name[len - 1] = 0;
+		kt_put(&inner, RDMACTL_A_STAT_OPTIONAL_NAME, name, len);
+		memset(&a, 0, sizeof(a));
+		kt_put(&a, RDMACTL_A_STAT_OPTIONAL | NLA_F_NESTED, inner.buf, inner.len);
+		KUNIT_EXPECT_EQ_MSG(test, kt_parse(op, &a, &extack) == 0, i == 0, "name of %d", len);
+		if (i)
+			KUNIT_EXPECT_PTR_EQ(test, extack.bad_attr,
+					    (const struct nlattr *)(a.buf + NLA_HDRLEN));
+	}
+	/* Anything but a name inside is refused. */
+	memset(&inner, 0, sizeof(inner));
+	kt_put(&inner, RDMACTL_A_DEV_INDEX, &i, sizeof(u32));
+	memset(&a, 0, sizeof(a));
+	kt_put(&a, RDMACTL_A_STAT_OPTIONAL | NLA_F_NESTED, inner.buf, inner.len);
+	KUNIT_EXPECT_LT(test, kt_parse(op, &a, &extack), 0);
+}
+
 /*
  * Before 6.2 a formatted refusal lives in the compat ring until its ACK is
  * built: no slot is written twice within a second, however many handlers
@@ -289,6 +350,7 @@ static void rdmactl_policy_fmt_ring(struct kunit *test)
 static struct kunit_case rdmactl_policy_cases[] = {
 	KUNIT_CASE(rdmactl_policy_fmt_ring),
 	KUNIT_CASE(rdmactl_policy_modes),
+	KUNIT_CASE(rdmactl_policy_stat_mode),
 	KUNIT_CASE(rdmactl_policy_every_op),
 	KUNIT_CASE(rdmactl_policy_valid),
 	KUNIT_CASE(rdmactl_policy_wrong_length),
