@@ -309,7 +309,8 @@ static void rdmactl_policy_stat_mode(struct kunit *test)
 		kt_put(&inner, RDMACTL_A_STAT_OPTIONAL_NAME, name, len);
 		memset(&a, 0, sizeof(a));
 		kt_put(&a, RDMACTL_A_STAT_OPTIONAL | NLA_F_NESTED, inner.buf, inner.len);
-		KUNIT_EXPECT_EQ_MSG(test, kt_parse(op, &a, &extack) == 0, i == 0, "name of %d", len);
+		KUNIT_EXPECT_EQ_MSG(test, kt_parse(op, &a, &extack) == 0, i == 0,
+				    "name of %d", len);
 		if (i)
 			KUNIT_EXPECT_PTR_EQ(test, extack.bad_attr,
 					    (const struct nlattr *)(a.buf + NLA_HDRLEN));
