@@ -379,6 +379,14 @@ static int core_status(struct rdmactl *h, uint32_t dev_index, uint32_t port,
 	if (!err)
 		err = core_transact(h, core_msg(h, RDMA_NLDEV_CMD_STAT_GET_STATUS, dev_index, port),
 				    "optional counters", core_status_cb, st);
+	/*
+	 * Before 5.16 ib_core knows no STAT_GET_STATUS and says EINVAL, as it
+	 * does for a port without driver counters: the port's counters tell.
+	 */
+	if (err == -EINVAL &&
+	    !core_transact(h, core_msg(h, RDMA_NLDEV_CMD_STAT_GET, dev_index, port),
+			   "ib_core's counters", NULL, NULL))
+		err = -EOPNOTSUPP;
 	if (err == -EOPNOTSUPP)
 		rdmactl_set_err(h, "this kernel has no optional counters (5.16 and later have)");
 	return err;

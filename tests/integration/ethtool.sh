@@ -12,7 +12,11 @@
 
 netdevs=()
 cleanup=()
-trap 'for c in "${cleanup[@]}"; do eval "$c" >/dev/null 2>&1; done' EXIT
+cleanup_all() {
+	local c
+	for c in "${cleanup[@]}"; do eval "$c" >/dev/null 2>&1; done
+}
+trap cleanup_all EXIT
 
 modprobe crc32_generic 2>/dev/null
 modprobe rdma_rxe
@@ -21,7 +25,8 @@ modprobe rdma_rxe
 # report_stats_rx/_tx are set; FEC blocks corrected 123, uncorrectable 4
 # (6.12's drivers/net/netdevsim/ethtool.c; 6.1's has no FEC statistics).
 add_netdevsim() {
-	local ko=$RDMACTL_TOP/build/netdevsim/$(uname -r)/netdevsim.ko nd
+	local ko nd
+	ko=$RDMACTL_TOP/build/netdevsim/$(uname -r)/netdevsim.ko
 	# insmod resolves nothing: the modules it needs (psample) first.
 	[ -f "$ko" ] && for m in $(modinfo -F depends "$ko" | tr , ' '); do modprobe "$m"; done
 	if ! modprobe netdevsim 2>/dev/null && ! { [ -f "$ko" ] && insmod "$ko"; }; then

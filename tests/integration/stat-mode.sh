@@ -49,114 +49,124 @@ if ! echo "optional=1" >$knobs/add 2>/dev/null; then
 	t_match "before 5.16 ib_core cannot tell" "unknown" "$(rdmactl stat mode fakeib0/1)"
 	t_run "and nothing can be turned on" 1 rdmactl stat mode fakeib0/1 enable fake_opt
 	t_match "saying why" "5.16" "$T_ERR"
-	kill $monitor
-	t_done
-	exit
-fi
-t_eq "it has none" "{}" "$(jq -c '.[0].optional' <<<"$T_OUT")"
-opt=$(tail -1 $knobs/devices)
-echo "fake_opt 77" >$knobs/$opt/port1/hw_counters
-t_eq "fake_opt starts off" "false" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
-j=$(rdmactl -j stat show $opt/1)
-t_eq "off, rdmactl's snapshot has none" "" "$(counter "$j" fake_opt)"
-t_eq "nor has rdma statistic" "" "$(rdma_value $opt/1 fake_opt)"
+else
+	t_eq "it has none" "{}" "$(jq -c '.[0].optional' <<<"$T_OUT")"
+	opt=$(tail -1 $knobs/devices)
+	echo "fake_opt 77" >$knobs/$opt/port1/hw_counters
+	t_eq "fake_opt starts off" "false" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
+	j=$(rdmactl -j stat show $opt/1)
+	t_eq "off, rdmactl's snapshot has none" "" "$(counter "$j" fake_opt)"
+	t_eq "nor has rdma statistic" "" "$(rdma_value $opt/1 fake_opt)"
 
-t_run "rdmactl turns it on" 0 rdmactl stat mode $opt/1 optional-counters fake_opt
-t_eq "rdma statistic sees it on" "77" "$(rdma_value $opt/1 fake_opt)"
-j=$(rdmactl -j stat show $opt/1)
-t_eq "rdmactl's snapshot has it, from ib_core" "77" "$(counter "$j" fake_opt)"
-t_eq "marked optional" "true" "$(counter "$j" fake_opt optional)"
-t_eq "and taken from ib_core" "true" "$(counter "$j" fake_opt core)"
-t_eq "the snapshot is whole" "false" "$(jq -r '.[0].partial // false' <<<"$j")"
-t_match "and says when ib_core read it" '^[0-9]+$' "$(jq -r '.[0].core_timestamp_ns' <<<"$j")"
-t_match "text marks it" "fake_opt +77 +optional" "$(rdmactl stat show $opt/1)"
-t_eq "stat mode: on, and kept" "true fake_opt" \
-	"$(rdmactl -j stat mode $opt/1 | jq -r '.[0] | "\(.optional.fake_opt) \(.kept | join(","))"')"
-t_eq "an event says what is kept" "$opt 1 fake_opt false" \
-	"$(stat_mode_events '"\(.ifname) \(.port) \(.optional_counters) \(.restored)"')"
+	t_run "rdmactl turns it on" 0 rdmactl stat mode $opt/1 optional-counters fake_opt
+	t_eq "rdma statistic sees it on" "77" "$(rdma_value $opt/1 fake_opt)"
+	j=$(rdmactl -j stat show $opt/1)
+	t_eq "rdmactl's snapshot has it, from ib_core" "77" "$(counter "$j" fake_opt)"
+	t_eq "marked optional" "true" "$(counter "$j" fake_opt optional)"
+	t_eq "and taken from ib_core" "true" "$(counter "$j" fake_opt core)"
+	t_eq "the snapshot is whole" "false" "$(jq -r '.[0].partial // false' <<<"$j")"
+	t_match "and says when ib_core read it" '^[0-9]+$' "$(jq -r '.[0].core_timestamp_ns' <<<"$j")"
+	t_match "text marks it" "fake_opt +77 +optional" "$(rdmactl stat show $opt/1)"
+	t_eq "stat mode: on, and kept" "true fake_opt" \
+		"$(rdmactl -j stat mode $opt/1 | jq -r '.[0] | "\(.optional.fake_opt) \(.kept | join(","))"')"
+	t_eq "an event says what is kept" "$opt 1 fake_opt false" \
+		"$(stat_mode_events '"\(.ifname) \(.port) \(.optional_counters) \(.restored)"')"
 
-t_run "rdma statistic set turns it off" 0 rdma statistic set link $opt/1 optional-counters fake_opt
-rdma statistic unset link $opt/1 optional-counters 2>/dev/null ||
-	rdmactl stat mode $opt/1 disable fake_opt
-t_eq "rdmactl sees it off" "false" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
-t_eq "and its snapshot drops it" "" "$(counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
-t_run "rdma statistic set turns it on" 0 rdma statistic set link $opt/1 optional-counters fake_opt
-t_eq "rdmactl sees it on" "true" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
-t_eq "and reports it" "77" "$(counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
-t_run "rdmactl disable" 0 rdmactl stat mode $opt/1 disable fake_opt
-t_eq "rdma statistic sees it off" "" "$(rdma_value $opt/1 fake_opt)"
-t_run "rdmactl enable" 0 rdmactl stat mode $opt/1 enable fake_opt
-t_eq "rdma statistic sees it on" "77" "$(rdma_value $opt/1 fake_opt)"
+	t_run "rdma statistic set turns it off" 0 rdma statistic set link $opt/1 optional-counters fake_opt
+	rdma statistic unset link $opt/1 optional-counters 2>/dev/null ||
+		rdmactl stat mode $opt/1 disable fake_opt
+	t_eq "rdmactl sees it off" "false" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
+	t_eq "and its snapshot drops it" "" "$(counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
+	t_run "rdma statistic set turns it on" 0 rdma statistic set link $opt/1 optional-counters fake_opt
+	t_eq "rdmactl sees it on" "true" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
+	t_eq "and reports it" "77" "$(counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
+	t_run "rdmactl disable" 0 rdmactl stat mode $opt/1 disable fake_opt
+	t_eq "rdma statistic sees it off" "" "$(rdma_value $opt/1 fake_opt)"
+	t_run "rdmactl enable" 0 rdmactl stat mode $opt/1 enable fake_opt
+	t_eq "rdma statistic sees it on" "77" "$(rdma_value $opt/1 fake_opt)"
 
-# Refusals change nothing.
-t_run "unprivileged: refused" 1 nobody rdmactl stat mode $opt/1 disable fake_opt
-t_match "saying it needs CAP_NET_ADMIN" "permission denied: this needs CAP_NET_ADMIN" "$T_ERR"
-t_eq "and it is still on" "77" "$(rdma_value $opt/1 fake_opt)"
-t_run "unprivileged: the module refuses to keep a set" 1 \
-	nobody "$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 STAT_MODE_CLEAR:hex:
-t_run "an unknown counter" 1 rdmactl stat mode $opt/1 enable nosuch
-t_eq "is named" "rdmactl: $opt port 1 has no counter nosuch" "$T_ERR"
-t_run "a counter that is not optional" 1 rdmactl stat mode $opt/1 optional-counters fake_rx_msgs
-t_eq "is named" "rdmactl: $opt port 1: fake_rx_msgs is not optional: it is always on" "$T_ERR"
-t_run "a port without optional counters" 1 rdmactl stat mode fakeib0/1 enable fake_opt
-t_eq "refused, naming it" "rdmactl: fakeib0 port 1 has no counter fake_opt" "$T_ERR"
-t_run "a set needs a port" 2 rdmactl stat mode $opt enable fake_opt
-t_eq "after all that, still on" "77" "$(rdma_value $opt/1 fake_opt)"
-t_eq "and kept" "fake_opt" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].kept | join(",")')"
-# The module checks what it is asked to keep itself.
-t_run "the module refuses a name that is no optional counter" 1 \
-	"$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 "$(optional_nest fake_rx_msgs)"
-t_match "saying so" "not an optional counter of this port" "$T_OUT $T_ERR"
-t_run "and keeps one that is" 0 \
-	"$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 "$(optional_nest fake_opt)"
-t_run "but not twice" 1 "$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 \
-	"$(optional_nest fake_opt | sed 's/:hex:\(.*\)/:hex:\1\1/')"
+	# Refusals change nothing.
+	t_run "unprivileged: refused" 1 nobody rdmactl stat mode $opt/1 disable fake_opt
+	t_match "saying it needs CAP_NET_ADMIN" "permission denied: this needs CAP_NET_ADMIN" "$T_ERR"
+	t_eq "and it is still on" "77" "$(rdma_value $opt/1 fake_opt)"
+	t_run "unprivileged: the module refuses to keep a set" 1 \
+		nobody "$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 STAT_MODE_CLEAR:hex:
+	t_run "an unknown counter" 1 rdmactl stat mode $opt/1 enable nosuch
+	t_eq "is named" "rdmactl: $opt port 1 has no counter nosuch" "$T_ERR"
+	t_run "a counter that is not optional" 1 rdmactl stat mode $opt/1 optional-counters fake_rx_msgs
+	t_eq "is named" "rdmactl: $opt port 1: fake_rx_msgs is not optional: it is always on" "$T_ERR"
+	t_run "a port without optional counters" 1 rdmactl stat mode fakeib0/1 enable fake_opt
+	t_eq "refused, naming it" "rdmactl: fakeib0 port 1 has no counter fake_opt" "$T_ERR"
+	t_run "a set needs a port" 2 rdmactl stat mode $opt enable fake_opt
+	t_eq "after all that, still on" "77" "$(rdma_value $opt/1 fake_opt)"
+	t_eq "and kept" "fake_opt" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].kept | join(",")')"
+	# The module checks what it is asked to keep itself.
+	t_run "the module refuses a name that is no optional counter" 1 \
+		"$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 "$(optional_nest fake_rx_msgs)"
+	t_match "saying so" "not an optional counter of this port" "$T_OUT $T_ERR"
+	t_run "and keeps one that is" 0 \
+		"$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 "$(optional_nest fake_opt)"
+	t_run "but not twice" 1 "$nlraw" STAT_MODE_SET DEV_NAME:strz:$opt PORT_INDEX:u32:1 \
+		"$(optional_nest fake_opt | sed 's/:hex:\(.*\)/:hex:\1\1/')"
 
-# --- kept across re-registration: the udev rule ---------------------------
-# A udevd of the host's, with rdmactl's rule alone: every other rule is
-# masked from /run, where the VM can write.
-rules=/run/udev/rules.d
-mkdir -p $rules
-for f in /lib/udev/rules.d/*.rules /usr/lib/udev/rules.d/*.rules /etc/udev/rules.d/*.rules; do
-	[ -e "$f" ] && ln -sf /dev/null $rules/"${f##*/}"
-done
-sed "s|@SBINDIR@|$(dirname "$(command -v rdmactl)")|" "$RDMACTL_TOP/udev/90-rdmactl.rules.in" \
-	>$rules/90-rdmactl.rules
-t_run "udevd starts with rdmactl's rule" 0 /lib/systemd/systemd-udevd --daemon
-# restored N: until N STAT_MODE events with "restored" (10 s at most).
-restored() {
-	for i in $(seq 100); do
-		[ "$(jq -s '[.[] | select(.event == "stat_mode" and .restored)] | length' \
-			/tmp/sm-monitor)" -ge "$1" ] && return 0
-		sleep 0.1
+	# --- kept across re-registration: the udev rule ---------------------------
+	# A udevd of the host's, with rdmactl's rule alone: every other rule is
+	# masked from /run, where the VM can write.
+	rules=/run/udev/rules.d
+	mkdir -p $rules
+	for f in /lib/udev/rules.d/*.rules /usr/lib/udev/rules.d/*.rules /etc/udev/rules.d/*.rules; do
+		[ -e "$f" ] && ln -sf /dev/null $rules/"${f##*/}"
 	done
-	return 1
-}
-# reload: the fake HCA unloaded and loaded again, fakeib0 as before, and
-# $opt registering again with the same node GUID (ids restart at 0).
-reload() {
-	rmmod rdmactl_fakehca && insmod "$fakehca_ko" && echo "optional=1" >$knobs/add &&
-		[ "$(tail -1 $knobs/devices)" = "$opt" ]
-}
-guid=$(cat /sys/class/infiniband/$opt/node_guid)
-t_run "the fake HCA reloads" 0 reload
-t_eq "$opt is back with its node GUID" "$guid" "$(cat /sys/class/infiniband/$opt/node_guid)"
-t_run "the rule set fake_opt again" 0 restored 1
-t_eq "ib_core has it on" "0" "$(rdma_value $opt/1 fake_opt)"
-t_eq "the event says so" "$opt 1 fake_opt true" \
-	"$(jq -r 'select(.event == "stat_mode" and .restored) | "\(.ifname) \(.port) \(.optional_counters) \(.restored)"' /tmp/sm-monitor)"
-t_run "a restore with nothing to change" 0 rdmactl stat mode restore
-t_eq "changes nothing" "optional counters set again on 0 ports" "$T_OUT"
-t_run "forget" 0 rdmactl stat mode $opt/1 forget
-t_eq "nothing kept" "null" "$(rdmactl -j stat mode $opt/1 | jq -c '.[0].kept')"
-t_eq "an event says so" "true" "$(jq -r 'select(.event == "stat_mode" and .forgotten) | .forgotten' /tmp/sm-monitor)"
-t_run "the fake HCA reloads" 0 reload
-sleep 2
-t_eq "forgotten: fake_opt stays off" "" "$(rdma_value $opt/1 fake_opt)"
-t_eq "no restore event" "1" "$(jq -s '[.[] | select(.event == "stat_mode" and .restored)] | length' /tmp/sm-monitor)"
-udevadm control --exit
-rm -rf $rules
-echo "$opt" >$knobs/remove
+	sed "s|@SBINDIR@|$(dirname "$(command -v rdmactl)")|" "$RDMACTL_TOP/udev/90-rdmactl.rules.in" \
+		>$rules/90-rdmactl.rules
+	t_run "udevd starts with rdmactl's rule" 0 /lib/systemd/systemd-udevd --daemon
+	# restored N: until N STAT_MODE events with "restored" (10 s at most).
+	restored() {
+		for _ in $(seq 100); do
+			[ "$(jq -s '[.[] | select(.event == "stat_mode" and .restored)] | length' \
+				/tmp/sm-monitor)" -ge "$1" ] && return 0
+			sleep 0.1
+		done
+		return 1
+	}
+	# reload: the fake HCA unloaded and loaded again, fakeib0 as before, and
+	# the device of $guid registering again: the fake's ids (and GUIDs) restart
+	# at 0, so devices are added until one has it (the suites before this one
+	# added and removed others); $opt is its name now.
+	reload() {
+		local d
+		rmmod rdmactl_fakehca && insmod "$fakehca_ko" || return 1
+		for _ in $(seq 200); do
+			echo "optional=1" >$knobs/add || return 1
+			d=$(tail -1 $knobs/devices)
+			if [ "$(cat /sys/class/infiniband/$d/node_guid)" = "$guid" ]; then
+				opt=$d
+				return 0
+			fi
+			echo "$d" >$knobs/remove
+		done
+		return 1
+	}
+	guid=$(cat /sys/class/infiniband/$opt/node_guid)
+	reload && t_pass "the fake HCA reloads" || t_fail "the fake HCA reloads"
+	t_eq "$opt is back with its node GUID" "$guid" "$(cat /sys/class/infiniband/$opt/node_guid)"
+	t_run "the rule set fake_opt again" 0 restored 1
+	t_eq "ib_core has it on" "0" "$(rdma_value $opt/1 fake_opt)"
+	t_eq "the event says so" "$opt 1 fake_opt true" \
+		"$(jq -r 'select(.event == "stat_mode" and .restored) | "\(.ifname) \(.port) \(.optional_counters) \(.restored)"' /tmp/sm-monitor)"
+	t_run "a restore with nothing to change" 0 rdmactl stat mode restore
+	t_eq "changes nothing" "optional counters set again on 0 ports" "$T_OUT"
+	t_run "forget" 0 rdmactl stat mode $opt/1 forget
+	t_eq "nothing kept" "null" "$(rdmactl -j stat mode $opt/1 | jq -c '.[0].kept')"
+	t_eq "an event says so" "true" "$(jq -r 'select(.event == "stat_mode" and .forgotten) | .forgotten' /tmp/sm-monitor)"
+	reload && t_pass "the fake HCA reloads again" || t_fail "the fake HCA reloads again"
+	sleep 2
+	t_eq "forgotten: fake_opt stays off" "" "$(rdma_value $opt/1 fake_opt)"
+	t_eq "no restore event" "1" "$(jq -s '[.[] | select(.event == "stat_mode" and .restored)] | length' /tmp/sm-monitor)"
+	udevadm control --exit
+	rm -rf $rules
+	echo "$opt" >$knobs/remove
+fi
 
 # --- QP counters: ib_core adds their counts back, and so does rdmactl ----
 sys=/sys/class/infiniband/fakeib0/ports/1/hw_counters
