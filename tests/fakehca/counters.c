@@ -377,6 +377,20 @@ static int fake_counter_unbind_qp(struct ib_qp *qp)
 	return 0;
 }
 
+#ifdef HAVE_COUNTER_INIT
+/*
+ * 6.14 (7.2 here): ib_core allocates a counter at the driver's size and
+ * calls counter_init() on every one (without it: a NULL call).
+ */
+struct fake_counter {
+	struct rdma_counter rdma_counter;
+};
+
+static void fake_counter_init(struct rdma_counter *counter)
+{
+}
+#endif
+
 static int fake_counter_dealloc(struct rdma_counter *counter)
 {
 	return 0;
@@ -415,6 +429,10 @@ const struct ib_device_ops fake_counter_ops = {
 	.counter_dealloc = fake_counter_dealloc,
 	.counter_alloc_stats = fake_counter_alloc_stats,
 	.counter_update_stats = fake_counter_update_stats,
+#ifdef HAVE_COUNTER_INIT
+	.counter_init = fake_counter_init,
+	INIT_RDMA_OBJ_SIZE(rdma_counter, fake_counter, rdma_counter),
+#endif
 #ifdef HAVE_MODIFY_HW_STAT
 	.modify_hw_stat = fake_modify_hw_stat,
 #endif
