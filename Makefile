@@ -50,7 +50,8 @@ check-debug: all
 		RDMACTL_FUZZ_MESSAGES=$(FUZZ_MESSAGES) RDMACTL_STRESS_SECONDS=$(STRESS_SECONDS) \
 		RDMACTL_FUZZ_SEED=$(FUZZ_SEED) /mnt/rdmactl/tests/integration/run-debug
 
-# Boot the VM and show what rdmactl reports for its devices and ports.
+# Install what it needs, boot 6.12 (DEMO_KERNELS="6.12 7.2" for more) in
+# QEMU, and show each of rdmactl's commands at work, step by step (tests/demo).
 demo:
 	tests/demo
 

@@ -19,16 +19,29 @@ vm_headers_pkg() {
 	esac
 }
 
-# The kernel release (uname -r) an installed meta-package points to.
+# The kernel release (uname -r) an installed meta-package points to: the
+# image's, or the headers' when only they are installed (make demo's
+# kernel is unpacked for QEMU, not installed: tests/vm/unpack-kernel).
 vm_kver() {
 	local pkg dep
 	pkg=$(vm_image_pkg "$1") || { echo "unknown kernel '$1' (use 6.1 or 6.12)" >&2; return 1; }
-	dep=$(dpkg-query -W -f '${Depends}' "$pkg" 2>/dev/null) || {
-		echo "$pkg is not installed: run 'make deps'" >&2
+	dep=$(vm_installed_depends "$pkg") ||
+		dep=$(vm_installed_depends "$(vm_headers_pkg "$1")") || {
+		echo "neither $pkg nor $(vm_headers_pkg "$1") is installed: run 'make deps'" >&2
 		return 1
 	}
-	dep=${dep%% *}
-	echo "${dep#linux-image-}"
+	dep=${dep#linux-image-}
+	echo "${dep#linux-headers-}"
+}
+
+# The first dependency of an installed package (not one removed with its
+# configuration kept).
+vm_installed_depends() {
+	local s
+	s=$(dpkg-query -W -f '${db:Status-Status} ${Depends}' "$1" 2>/dev/null) || return 1
+	[ "${s%% *}" = installed ] || return 1
+	s=${s#installed }
+	echo "${s%% *}"
 }
 
 vm_cache_dir() {
