@@ -63,6 +63,9 @@ static const char *const remedy_polling =
 	"No signal: no cable, or the peer port is down or disabled. Check the cable and the peer port.";
 static const char *const remedy_disabled =
 	"The port is disabled. Enable it (ibportstate LID PORT enable, or on the switch).";
+/* RoCE and iWARP: the port follows its netdev, which an administrator set down. */
+static const char *const remedy_disabled_eth =
+	"The port's netdev is administratively down. Bring it up (ip link set NETDEV up).";
 static const char *const remedy_down =
 	"The link is down. Reseat or replace the cable, and check the peer port.";
 static const char *const remedy_no_sm =
@@ -141,7 +144,8 @@ void chk_port(struct chk_run *r, const struct chk_port *p)
 			f = chk_add(r, "port.polling", CHK_ERROR, i, remedy_polling,
 				    "is DOWN and polling for a peer");
 		else if (i->phys_state == RDMACTL_PORT_PHYS_DISABLED)
-			f = chk_add(r, "port.disabled", CHK_ERROR, i, remedy_disabled, "is disabled");
+			f = chk_add(r, "port.disabled", CHK_ERROR, i,
+				    ib ? remedy_disabled : remedy_disabled_eth, "is disabled");
 		else
 			f = chk_add(r, "port.down", CHK_ERROR, i, remedy_down, "is DOWN");
 		break;

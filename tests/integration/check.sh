@@ -59,6 +59,8 @@ ip link set veth1 down
 t_run "an rxe port whose netdev is down" 4 rdmactl -j check rxe1/1 interval 0.2
 t_eq "port.disabled" "port.disabled DOWN" \
 	"$(finding "$T_OUT" port.disabled '"\(.id) \(.evidence.state)"')"
+t_match "its remedy is the netdev's, not InfiniBand's" "ip link set NETDEV up" \
+	"$(finding "$T_OUT" port.disabled .remedy)"
 ip link set veth1 up
 until_active() {
 	for i in $(seq 50); do
