@@ -338,8 +338,7 @@
  *   could not be built for a namespace still takes its number there.
  *
  * DEV_GET, PORT_GET, STAT_GET, IPOIB_GET, GID_GET, ROCE_GET and STAT_MODE_GET change nothing
- * and need no
- * privilege (ROCE_GET's PROBE excepted). No request loads a module. Requests
+ * and need no privilege (ROCE_GET's PROBE excepted). No request loads a module. Requests
  * run in parallel (the family is parallel_ops): one waiting on firmware or
  * on rdma_cm holds up no other, nor the rest of generic netlink.
  */
