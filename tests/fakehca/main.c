@@ -75,6 +75,12 @@ DEFINE_SPINLOCK(fake_list_lock);
 LIST_HEAD(fake_devices);
 static u32 fake_next_id;
 
+/*
+ * The parent of every fake device, as a real HCA's is its PCI function:
+ * ipoib's ethtool -i names it as the bus (and dereferences it).
+ */
+static struct device *fake_parent;
+
 /* The physical state that goes with a logical one. */
 u8 fake_phys_state(enum ib_port_state state)
 {
@@ -470,6 +476,7 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 #ifdef HAVE_DEVICE_GROUP_PRE_OP
 	rdma_set_device_sysfs_group(&fdev->ibdev, &fake_dev_attr_group);
 #endif
+	fdev->ibdev.dev.parent = fake_parent;
 	/* No DMA device: ib_core maps with virtual addresses. */
 	err = ib_register_device(&fdev->ibdev, opts->roce ? "fakeroce%d" : "fakeib%d",
 				 NULL);
@@ -545,9 +552,12 @@ static int __init fake_init(void)
 	strscpy(opts.netdevs, netdevs, sizeof(opts.netdevs));
 	fake_counters_init();
 
+	fake_parent = root_device_register("rdmactl_fakehca");
+	if (IS_ERR(fake_parent))
+		return PTR_ERR(fake_parent);
 	err = fake_debugfs_init();
 	if (err)
-		return err;
+		goto err_parent;
 	err = fake_ethdev_init();
 	if (err)
 		goto err_debugfs;
@@ -570,6 +580,8 @@ err_ethdev:
 	fake_ethdev_exit();
 err_debugfs:
 	fake_debugfs_exit();
+err_parent:
+	root_device_unregister(fake_parent);
 	return err;
 }
 
@@ -580,6 +592,7 @@ static void __exit fake_exit(void)
 	/* Once no device holds one: deletes the fakeeth netdevs. */
 	fake_ethdev_exit();
 	fake_debugfs_exit();
+	root_device_unregister(fake_parent);
 }
 
 module_init(fake_init);

@@ -16,6 +16,11 @@ t_eq "link layer InfiniBand" "InfiniBand" "$(cat $s/link_layer)"
 t_eq "node type CA" "1: CA" "$(cat /sys/class/infiniband/$dev/node_type)"
 t_eq "starts DOWN" "1: DOWN" "$(cat $s/state)"
 t_eq "ib0 sits on port 1 (dev_port 0)" "0" "$(cat /sys/class/net/ib0/dev_port 2>/dev/null)"
+# ipoib's ethtool -i names the HCA's parent device as the bus (a real
+# HCA's is its PCI function); the fake's is rdmactl_fakehca. udevd asks
+# it of every new IPoIB interface.
+t_eq "ethtool -i ib0: the bus is the fake HCA's parent device" "rdmactl_fakehca" \
+	"$(ethtool -i ib0 | sed -n 's/^bus-info: //p')"
 # The device files mlx5 has and node_exporter reads.
 t_eq "board_id, hca_type, hw_rev, fw_ver" "FAKE0000000000 FAKEHCA 0x0 1.2.3" \
 	"$(cd /sys/class/infiniband/$dev && cat board_id hca_type hw_rev fw_ver | xargs)"
