@@ -43,6 +43,11 @@ deps:
 check:
 	tests/check
 
+# The edit loop's tests, about 10 minutes warm: unit, style, spec, the
+# module on 6.12 and one boot of 6.12 with every suite of a line.
+check-quick:
+	tests/check-quick
+
 # The debug kernel's suites alone (KUnit, fuzzer, permissions, stress);
 # longer with FUZZ_MESSAGES=N STRESS_SECONDS=N, repeated with FUZZ_SEED=N.
 check-debug: all
@@ -110,4 +115,4 @@ dkms-install:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all user tools module fakehca deps check check-debug demo bench style regen install dkms-install clean
+.PHONY: all user tools module fakehca deps check check-quick check-debug demo bench style regen install dkms-install clean

@@ -6,14 +6,28 @@ T_PASS=0
 T_FAIL=0
 T_NAME=${T_NAME:-$(basename "$0" .sh)}
 
+# RDMACTL_TEST_TIMES=1: each result line ends with the seconds since the
+# one before it, to find where a suite's time goes (Documentation/testing.md).
+T_LAST=$EPOCHREALTIME
+T_TOOK=
+t_took() {
+	[ -n "${RDMACTL_TEST_TIMES:-}" ] || return 0
+	local now=$EPOCHREALTIME us
+	us=$(( (10#${now/./} - 10#${T_LAST/./}) / 1000 ))
+	T_LAST=$now
+	printf -v T_TOOK ' [%d.%02d s]' $((us / 1000)) $((us % 1000 / 10))
+}
+
 t_pass() {
 	T_PASS=$((T_PASS + 1))
-	echo "ok - $T_NAME: $1"
+	t_took
+	echo "ok - $T_NAME: $1$T_TOOK"
 }
 
 t_fail() {
 	T_FAIL=$((T_FAIL + 1))
-	echo "not ok - $T_NAME: $1"
+	t_took
+	echo "not ok - $T_NAME: $1$T_TOOK"
 	shift
 	[ $# -gt 0 ] && printf '    %s\n' "$@"
 	return 0
@@ -61,6 +75,87 @@ tcp_listening() {
 	done
 	return 1
 }
+
+# t_once: whether to run the checks whose code paths do not depend on the
+# kernel (printing, the terminal, the CLI's own logic): make check runs
+# them on one line only (run-line --once), and the other lines skip them
+# (RDMACTL_ONCE=elsewhere). A suite run by hand runs everything.
+t_once() { [ "${RDMACTL_ONCE:-here}" = here ]; }
+
+# json_fields ARRAY JSON [FILTER]: the fields of one JSON object (JSON, or
+# what FILTER picks from it) into the associative array ARRAY, each as
+# `jq -r '.FIELD // empty'` prints it: strings bare, null and false empty,
+# other values as JSON. One jq for all of an object's fields: a process
+# costs a quarter of a second and more in the VM (jq more than half).
+json_fields() {
+	declare -gA "$1"
+	local -n _jf=$1
+	local k v
+	_jf=()
+	while IFS=$'\t' read -r k v; do
+		_jf[$k]=$v
+	done < <(jq -r "${3:-.}"' | to_entries[] |
+		"\(.key)\t\(.value // "" | if type == "string" then . else tojson end)"' <<<"$2")
+}
+
+# text_field TEXT NAME: the value of TEXT's first line "NAME: VALUE" (as
+# ibv_devinfo prints them, indented), without a spawn.
+text_field() {
+	local line re="^[[:space:]]*$2:[[:space:]]*(.*)$"
+	while IFS= read -r line; do
+		[[ $line =~ $re ]] && { echo "${BASH_REMATCH[1]}"; return 0; }
+	done <<<"$1"
+}
+
+# py_start NAME CODE: a Python process for the rest of the suite that
+# answers py_ask NAME ARG... with CODE's answer(args), one line each.
+# Starting Python takes over a second in the VM, and some suites ask it
+# hundreds of questions. It is disowned, so that a suite's bare `wait`
+# does not wait for it, and ends with the suite's shell (its pipe closes);
+# an exception comes back as the answer, where the check that asked shows
+# it. Arguments hold no tab or newline (a newline is sent as a space).
+py_start() {
+	local d fin fout
+	d=$(mktemp -d)
+	mkfifo "$d/in" "$d/out"
+	python3 -u -c "$2"'
+import sys
+for line in sys.stdin:
+    try:
+        print(answer(line.rstrip("\n").split("\t")))
+    except Exception as e:
+        print(f"{e!r}")' <"$d/in" >"$d/out" 2>/dev/null &
+	disown
+	exec {fin}>"$d/in" {fout}<"$d/out"
+	printf -v "T_PY_$1" '%s %s' "$fin" "$fout"
+	rm -rf "$d"
+}
+py_ask() {
+	local fds="T_PY_$1" fin fout v IFS
+	shift
+	read -r fin fout <<<"${!fds}"
+	[ -n "$fout" ] || { echo "py_ask: no py_start for it" >&2; return 1; }
+	IFS=$'\t'
+	printf '%s\n' "${*//$'\n'/ }" >&"$fin"
+	IFS= read -r v <&"$fout"
+	echo "$v"
+}
+
+# counter JSON NAME [FIELD [SOURCE]]: a field (value by default) of a
+# counter in the first snapshot of `rdmactl -j stat show`'s JSON, of that
+# SOURCE (pma, driver) when given: a PMA and a driver may share a name.
+# Python, not jq: jq reads numbers as doubles and rounds 64-bit values.
+# A suite calls counter_start once first.
+counter_start() {
+	py_start counter 'import json
+def answer(a):
+    doc, name, field, source = a
+    c = [c for c in json.loads(doc)[0]["counters"]
+         if c["name"] == name and source in ("", c["source"])]
+    v = c[0].get(field, "") if c else ""
+    return str(v).lower() if isinstance(v, bool) else v'
+}
+counter() { py_ask counter "$1" "$2" "${3:-value}" "${4:-}"; }
 
 t_done() {
 	echo "$T_PASS passed, $T_FAIL failed"

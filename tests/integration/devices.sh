@@ -16,28 +16,27 @@ t_eq "their node GUIDs = ibv_devices" \
 	"$(ibv_devices | awk 'NR > 2 { print $2 }' | sort | xargs)" \
 	"$(jq -r '.[] | "\(.ifname) \(.node_guid)"' <<<"$json" | while read -r d g; do in_uverbs "$d" && echo "$g"; done | tr -d : | sort | xargs)"
 
-# One field of `ibv_devinfo -v -d DEV`.
-devinfo() { ibv_devinfo -v -d "$1" | sed -n "s/^[[:space:]]*$2:[[:space:]]*//p" | head -1; }
-
+# A device's fields are read into arrays, one jq each (json_fields).
 for dev in $(jq -r '.[].ifname' <<<"$json"); do
-	d=$(jq ".[] | select(.ifname == \"$dev\")" <<<"$json")
-	r=$(jq ".[] | select(.ifname == \"$dev\")" <<<"$rdma_json")
+	json_fields D "$json" ".[] | select(.ifname == \"$dev\")"
+	json_fields R "$rdma_json" ".[] | select(.ifname == \"$dev\")"
 	sys=/sys/class/infiniband/$dev
-	get() { jq -r ".$1 // empty" <<<"$d"; }
 
 	for k in ifindex node_type node_guid sys_image_guid; do
-		t_eq "$dev $k = rdma dev" "$(jq -r ".$k" <<<"$r")" "$(get $k)"
+		t_eq "$dev $k = rdma dev" "${R[$k]}" "${D[$k]}"
 	done
-	t_eq "$dev node_guid = sysfs" "$(cat $sys/node_guid)" "$(get node_guid)"
-	t_eq "$dev sys_image_guid = sysfs" "$(cat $sys/sys_image_guid)" "$(get sys_image_guid)"
-	t_eq "$dev fw = sysfs (absent when empty)" "$(cat $sys/fw_ver 2>/dev/null)" "$(get fw)"
-	t_eq "$dev ports = sysfs" "$(ls $sys/ports | wc -l)" "$(get ports)"
+	t_eq "$dev node_guid = sysfs" "$(<$sys/node_guid)" "${D[node_guid]}"
+	t_eq "$dev sys_image_guid = sysfs" "$(<$sys/sys_image_guid)" "${D[sys_image_guid]}"
+	t_eq "$dev fw = sysfs (absent when empty)" "$(cat $sys/fw_ver 2>/dev/null)" "${D[fw]}"
+	n=($sys/ports/*)
+	t_eq "$dev ports = sysfs" "${#n[@]}" "${D[ports]}"
 	if in_uverbs "$dev"; then
-		t_eq "$dev vendor_id = ibv_devinfo" "$(devinfo "$dev" vendor_id)" "$(printf '0x%04x' "$(get vendor_id)")"
-		t_eq "$dev vendor_part_id = ibv_devinfo" "$(devinfo "$dev" vendor_part_id)" "$(get vendor_part_id)"
-		t_eq "$dev hw_ver = ibv_devinfo" "$(devinfo "$dev" hw_ver)" "$(printf '0x%x' "$(get hw_ver)")"
+		info=$(ibv_devinfo -v -d "$dev")
+		t_eq "$dev vendor_id = ibv_devinfo" "$(text_field "$info" vendor_id)" "$(printf '0x%04x' "${D[vendor_id]}")"
+		t_eq "$dev vendor_part_id = ibv_devinfo" "$(text_field "$info" vendor_part_id)" "${D[vendor_part_id]}"
+		t_eq "$dev hw_ver = ibv_devinfo" "$(text_field "$info" hw_ver)" "$(printf '0x%x' "${D[hw_ver]}")"
 	fi
-	driver=$(get driver)
+	driver=${D[driver]}
 	if [ -n "$driver" ] && [ -d "/sys/module/$driver" ]; then
 		t_pass "$dev driver $driver is a loaded module"
 	else
@@ -49,7 +48,7 @@ t_run "dev show by name" 0 rdmactl -j dev show rxe1
 t_eq "dev show by name gives that device only" "rxe1" "$(jq -r '.[].ifname' <<<"$T_OUT" | xargs)"
 t_run "text output" 0 rdmactl dev show rxe0
 t_match "text line names driver, node type and GUID" \
-	"^[0-9]+: rxe0: driver rdma_rxe node_type ca (fw [^ ]+ )?node_guid $(cat /sys/class/infiniband/rxe0/node_guid) " \
+	"^[0-9]+: rxe0: driver rdma_rxe node_type ca (fw [^ ]+ )?node_guid $(</sys/class/infiniband/rxe0/node_guid) " \
 	"$T_OUT"
 
 t_done

@@ -56,7 +56,7 @@ t_eq "object prefixes give the same answer" "rxe0/1" "$(jq -r '.[] | "\(.ifname)
 
 t_run "--version" 0 rdmactl --version
 t_match "--version names the loaded module's version" \
-	"^rdmactl [0-9.]+ \(librdmactl [0-9.]+, rdmactl.ko $(cat /sys/module/rdmactl/version)\)$" "$T_OUT"
+	"^rdmactl [0-9.]+ \(librdmactl [0-9.]+, rdmactl.ko $(</sys/module/rdmactl/version)\)$" "$T_OUT"
 
 rmmod rdmactl
 t_run "module not loaded" 1 rdmactl port show

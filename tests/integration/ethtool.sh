@@ -51,7 +51,7 @@ add_netdevsim() {
 	t_pass "netdevsim $nd carries rxe_nsim"
 }
 
-# The fake HCA's fakeeth (run-fakehca): every statistic set through its
+# The fake HCA's fakeeth (run-line): every statistic set through its
 # knob; a fake RoCE device on it. Values distinct, so a mix-up shows.
 fe_knob=/sys/kernel/debug/rdmactl_fakehca/fakeeth/fe3
 add_fakeeth() {
@@ -177,16 +177,20 @@ if [ -n "$fe_entry" ]; then
 			.name == "rx_pause_ctrl_phy") | "\(.name) \(.prio // "-") \(.unit)"' <<<"$sec" | paste -sd'|')"
 	t_eq "ordinary counters of ethtool -S are not taken" "" \
 		"$(jq -r '.counters[] | select(.name == "rx_packets") | .name' <<<"$sec")"
-	echo "scheme=ice rx_priority_5_xoff.nic=91 link_xon_tx.nic=92 tx_priority_0_xon.nic=93" >$fe_knob
-	driver_pause ice
-	t_eq "ice: priority" "5" \
-		"$(eth_section "$dev" | jq -r '.counters[] | select(.name == "rx_priority_5_xoff.nic") | .prio')"
-	echo "scheme=bnxt rx_pfc_ena_frames_pri2=94 tx_pause_frames=95" >$fe_knob
-	driver_pause bnxt_en
-	t_eq "bnxt_en: priority" "2" \
-		"$(eth_section "$dev" | jq -r '.counters[] | select(.name == "rx_pfc_ena_frames_pri2") | .prio')"
-	t_match "text: a per-priority counter with its priority and unit" \
-		"rx_pfc_ena_frames_pri2 +94 packets +prio 2" "$(rdmactl stat show "$dev/1")"
+	# The other vendors' names are the library's patterns over the same
+	# string set: the same on every kernel (t_once).
+	if t_once; then
+		echo "scheme=ice rx_priority_5_xoff.nic=91 link_xon_tx.nic=92 tx_priority_0_xon.nic=93" >$fe_knob
+		driver_pause ice
+		t_eq "ice: priority" "5" \
+			"$(eth_section "$dev" | jq -r '.counters[] | select(.name == "rx_priority_5_xoff.nic") | .prio')"
+		echo "scheme=bnxt rx_pfc_ena_frames_pri2=94 tx_pause_frames=95" >$fe_knob
+		driver_pause bnxt_en
+		t_eq "bnxt_en: priority" "2" \
+			"$(eth_section "$dev" | jq -r '.counters[] | select(.name == "rx_pfc_ena_frames_pri2") | .prio')"
+		t_match "text: a per-priority counter with its priority and unit" \
+			"rx_pfc_ena_frames_pri2 +94 packets +prio 2" "$(rdmactl stat show "$dev/1")"
+	fi
 fi
 
 # rxe on a veth: veth has no pause, FEC or 802.3 statistics.

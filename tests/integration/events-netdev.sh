@@ -113,7 +113,7 @@ kill -INT $mon $mon_ns
 wait $mon
 t_eq "monitor exits cleanly" 0 "$?"
 wait $mon_ns
-t_eq "monitor wrote no errors" "" "$(cat /tmp/nd.err)"
+t_eq "monitor wrote no errors" "" "$(</tmp/nd.err)"
 ip link del rdmactl-ng
 ip netns del rdmactl-nd
 

@@ -83,7 +83,7 @@ first=${seqs%% *}
 t_eq "sequence numbers count up by one" "$(seq $first $((first + $(wc -l </tmp/ev.json) - 1)) | xargs)" "$seqs"
 t_eq "no loss reported" "" "$(jq -r 'select(.event == "lost")' /tmp/ev.json)"
 t_eq "an unprivileged subscriber gets the same events" "$(events /tmp/ev.json)" "$(events /tmp/ev-nobody.json)"
-t_eq "monitor wrote no errors" "" "$(cat /tmp/ev.err)"
+t_eq "monitor wrote no errors" "" "$(</tmp/ev.err)"
 t_eq "another namespace gets the device events" \
 	"$(events /tmp/ev.json | grep -v -E 'ipoib_|netdev_' | xargs)" \
 	"$(events /tmp/ev-ns.json | xargs)"
@@ -92,10 +92,10 @@ wait $libnl $watchd
 t_eq "a libnl-3 subscriber (uapi header only) gets the same events" \
 	"$(jq -r '"\(.seq) \(.ifname // "-")"' /tmp/ev.json | xargs)" \
 	"$(grep -v subscribed /tmp/ev-libnl.txt | awk '{ print $2, $3 }' | xargs)"
-t_match "the epoll daemon example listed the ports" "watching [1-9][0-9]* ports" "$(cat /tmp/watchd.txt)"
-t_match "and followed fakeib0/1 to ACTIVE" "fakeib0/1 DOWN -> ACTIVE \(PORT_ACTIVE\)" "$(cat /tmp/watchd.txt)"
-t_match "and back to DOWN" "fakeib0/1 ACTIVE -> DOWN" "$(cat /tmp/watchd.txt)"
-t_match "and saw rxe2 come" "rxe2/1 \? -> ACTIVE \(listed\)" "$(cat /tmp/watchd.txt)"
+t_match "the epoll daemon example listed the ports" "watching [1-9][0-9]* ports" "$(</tmp/watchd.txt)"
+t_match "and followed fakeib0/1 to ACTIVE" "fakeib0/1 DOWN -> ACTIVE \(PORT_ACTIVE\)" "$(</tmp/watchd.txt)"
+t_match "and back to DOWN" "fakeib0/1 ACTIVE -> DOWN" "$(</tmp/watchd.txt)"
+t_match "and saw rxe2 come" "rxe2/1 \? -> ACTIVE \(listed\)" "$(</tmp/watchd.txt)"
 
 # A subscriber that stops reading overruns; it is told, and a dump resyncs.
 "$RDMACTL_TOP/build/tests/evstall" 4 >/tmp/stall.out &
@@ -103,8 +103,8 @@ stall=$!
 sleep 1
 for i in $(seq 300); do echo $((i + 100)) >$k/lid; done
 wait $stall
-t_match "an overrun subscriber is told events were lost" "lost [1-9]" "$(cat /tmp/stall.out)"
-t_match "and a dump resynchronises it" "resync_ports $(ls -d /sys/class/infiniband/*/ports/* | wc -l) end drained" "$(cat /tmp/stall.out)"
+t_match "an overrun subscriber is told events were lost" "lost [1-9]" "$(</tmp/stall.out)"
+t_match "and a dump resynchronises it" "resync_ports $(ls -d /sys/class/infiniband/*/ports/* | wc -l) end drained" "$(</tmp/stall.out)"
 
 # Unloading replays every netdev's UNREGISTER to the module's notifier:
 # that is no RoCE netdev detaching. Four RoCE ports, five unloads.

@@ -30,32 +30,33 @@ start() {
 		curl -sf -o /dev/null "http://127.0.0.1:$port/" && { t_pass "$what"; return 0; }
 		sleep 0.1
 	done
-	t_fail "$what" "$(cat "$tmp/exporter-$port.log")"
+	t_fail "$what" "$(<"$tmp/exporter-$port.log")"
 }
 scrape() { curl -sf "http://127.0.0.1:${2:-19879}/metrics" >"$tmp/$1"; }
 # metric FILE NAME [LABEL=VALUE...]: the value of the first sample of NAME
-# with those labels, in the text format; nothing when there is none.
-metric() {
-	python3 - "$@" <<'EOF'
-import re, sys
-path, name, want = sys.argv[1], sys.argv[2], dict(a.split("=", 1) for a in sys.argv[3:])
-for line in open(path):
-    m = re.match(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$', line.rstrip("\n"))
-    if not m or m.group(1) != name:
-        continue
-    labels = dict(re.findall(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"', m.group(2) or ""))
-    if all(labels.get(k) == v for k, v in want.items()):
-        v = m.group(3)
-        print(int(float(v)) if re.match(r'^-?[0-9.e+]+$', v) and float(v).is_integer() else v)
-        break
-EOF
-}
+# with those labels, in the text format; nothing when there is none. One
+# Python for the suite (py_start, tests/lib.sh).
+py_start metric 'import re
+def answer(a):
+    path, name, want = a[0], a[1], dict(x.split("=", 1) for x in a[2:])
+    for line in open(path):
+        m = re.match(r"^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$", line.rstrip("\n"))
+        if not m or m.group(1) != name:
+            continue
+        labels = dict(re.findall(r"([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\]|\\.)*)\"", m.group(2) or ""))
+        if all(labels.get(k) == v for k, v in want.items()):
+            v = m.group(3)
+            return int(float(v)) if re.match(r"^-?[0-9.e+]+$", v) and float(v).is_integer() else v
+    return ""'
+metric() { py_ask metric "$@"; }
 mads() { cat $knobs/"$1"/port*/mads | paste -sd+ | bc; }
 # rdmactl -j stat show's value (bytes for data counters) of a counter.
+counter_start
 rdmactl_counter() {
-	rdmactl -j stat show "$1" | python3 -c 'import json, sys
-c = [c for c in json.load(sys.stdin)[0]["counters"] if c["name"] == sys.argv[1] and c["source"] == sys.argv[2]]
-print(c[0].get("bytes", c[0]["value"]) if c else "")' "$2" "$3"
+	local j b
+	j=$(rdmactl -j stat show "$1")
+	b=$(counter "$j" "$2" bytes "$3")
+	echo "${b:-$(counter "$j" "$2" value "$3")}"
 }
 
 # --- Usage errors: the CLI's status 2, and what is wrong.
@@ -84,7 +85,7 @@ t_eq "rxe0 rate in bytes/s as rdmactl -j port has it" \
 t_eq "GIDs per type as rdmactl -j gid show" \
 	"$(rdmactl -j gid show rxe0/1 | jq '[.[] | select(.type == "v2")] | length')" \
 	"$(metric "$tmp/a" rdma_port_gids device=rxe0 port=1 type=v2)"
-t_eq "IB: sm_lid as sysfs" "$(($(cat /sys/class/infiniband/fakeib0/ports/1/sm_lid)))" \
+t_eq "IB: sm_lid as sysfs" "$(($(</sys/class/infiniband/fakeib0/ports/1/sm_lid)))" \
 	"$(metric "$tmp/a" rdma_port_sm_lid device=fakeib0 port=1)"
 t_eq "IPoIB: ib0 with its mode" "1" \
 	"$(metric "$tmp/a" rdma_ipoib_info device=fakeib0 interface=ib0 \
@@ -99,13 +100,13 @@ t_run "the ibv_rc_pingpong server listens" 0 tcp_listening 18515
 t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 ibv_rc_pingpong -d rxe1 -g 0 -n 200 localhost
 wait $!
 scrape b
-sysfs=$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)
+sysfs=$(</sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)
 t_run "traffic moved rxe0's sent_pkts" 0 test "$sysfs" -ge 400
 t_eq "rdma_sent_pkts_total = sysfs" "$sysfs" "$(metric "$tmp/b" rdma_sent_pkts_total device=rxe0 port=1)"
 t_eq "rdma_sent_pkts_total = rdmactl -j stat show" "$(rdmactl_counter rxe0/1 sent_pkts driver)" \
 	"$(metric "$tmp/b" rdma_sent_pkts_total device=rxe0 port=1)"
 t_eq "rdma_rcvd_pkts_total (rxe1) = sysfs" \
-	"$(cat /sys/class/infiniband/rxe1/ports/1/hw_counters/rcvd_pkts)" \
+	"$(</sys/class/infiniband/rxe1/ports/1/hw_counters/rcvd_pkts)" \
 	"$(metric "$tmp/b" rdma_rcvd_pkts_total device=rxe1 port=1)"
 
 cat >"$tmp/prometheus.yml" <<EOF
@@ -136,7 +137,7 @@ t_run "Prometheus scrapes the exporter: up" 0 until_query 'up{job="rdma"}' 1
 t_run "Prometheus has rdma_sent_pkts_total = sysfs" 0 \
 	until_query 'rdma_sent_pkts_total{device="rxe0",port="1"}' "$sysfs"
 t_run "and rxe1's rcvd_pkts" 0 until_query 'rdma_rcvd_pkts_total{device="rxe1",port="1"}' \
-	"$(cat /sys/class/infiniband/rxe1/ports/1/hw_counters/rcvd_pkts)"
+	"$(</sys/class/infiniband/rxe1/ports/1/hw_counters/rcvd_pkts)"
 t_run "Prometheus asked for OpenMetrics" 0 test "$(query 'rdma_exporter_scrapes_total{format="openmetrics"}')" -ge 1
 [ "$T_FAIL" = 0 ] || tail -5 "$tmp/prometheus.log"
 # Its scrapes would read the devices the MAD counts below are about.
@@ -145,11 +146,11 @@ wait "${pids[-1]}" 2>/dev/null
 
 # --- OpenMetrics and content negotiation.
 om=$(curl -sf -D "$tmp/om.h" -H 'Accept: application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5' http://127.0.0.1:19879/metrics)
-t_match "OpenMetrics when preferred" "application/openmetrics-text; version=1.0.0" "$(cat "$tmp/om.h")"
+t_match "OpenMetrics when preferred" "application/openmetrics-text; version=1.0.0" "$(<"$tmp/om.h")"
 t_eq "ends with # EOF" "# EOF" "$(tail -1 <<<"$om")"
 t_match "counter family named without _total" $'# TYPE rdma_sent_pkts counter\nrdma_sent_pkts_total\\{' "$om"
 curl -sf -D "$tmp/bad.h" -H 'Accept: ;;;q=x,,' -o /dev/null http://127.0.0.1:19879/metrics
-t_match "a malformed Accept gets the text format" "text/plain; version=0.0.4" "$(cat "$tmp/bad.h")"
+t_match "a malformed Accept gets the text format" "text/plain; version=0.0.4" "$(<"$tmp/bad.h")"
 t_eq "an unknown path is 404" "404" "$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:19879/nope)"
 t_eq "POST is 405" "405" "$(curl -s -o /dev/null -w '%{http_code}' -d x http://127.0.0.1:19879/metrics)"
 
@@ -241,7 +242,7 @@ sleep 1
 scrape p2
 t_run "a resync counted ($r0 before)" 0 test "$(metric "$tmp/p2" rdma_exporter_event_resyncs_total)" -gt "$r0"
 t_eq "the port's state is read again: DOWN" "1" "$(metric "$tmp/p2" rdma_port_state device=fakeib0 port=1)"
-t_match "the exporter said so" "events were lost" "$(cat "$tmp/exporter-19879.log")"
+t_match "the exporter said so" "events were lost" "$(<"$tmp/exporter-19879.log")"
 echo active >$knobs/fakeib0/port1/state
 
 # --- A connection flood is bounded; the exporter goes on.
@@ -288,7 +289,7 @@ for i in range(40):
 body = urllib.request.urlopen("http://127.0.0.1:19879/metrics", timeout=5).read()
 sys.exit(0 if b"rdma_exporter_scrapes_total" in body else 1)
 EOF2
-t_eq "its PID is the exporter's" "rdmactl-exporte" "$(cat /proc/"${pids[0]}"/comm)"
+t_eq "its PID is the exporter's" "rdmactl-exporte" "$(</proc/"${pids[0]}"/comm)"
 rss=$(awk '/VmRSS/ {print $2}' /proc/"${pids[0]}"/status)
 t_run "RSS under 20 MiB after the flood (${rss} KiB)" 0 test "$rss" -lt 20480
 

@@ -21,7 +21,7 @@ t_run "IPv6 link-local only: select" 0 rdmactl -j gid select rxe0/1
 t_eq "the link-local entry" "fe80" "$(jq -r '.[0].gid[0:4]' <<<"$T_OUT")"
 i=$(jq -r '.[0].index' <<<"$T_OUT")
 t_eq "shell prints its index" "GID_INDEX=$i" "$(rdmactl gid select rxe0/1 shell)"
-t_eq "sysfs holds it there" "$(jq -r '.[0].gid' <<<"$T_OUT")" "$(cat "$gids/$i")"
+t_eq "sysfs holds it there" "$(jq -r '.[0].gid' <<<"$T_OUT")" "$(<"$gids/$i")"
 
 ip addr add 192.0.2.1/24 dev veth0
 ip addr add 192.0.2.2/24 dev veth1
@@ -30,7 +30,7 @@ t_run "select" 0 rdmactl -j gid select rxe0/1
 t_eq "the IPv4 entry, over link-local" "192.0.2.1 v2 scope" \
 	"$(jq -r '.[0] | "\(.ipv4) \(.type) \(.rule)"' <<<"$T_OUT")"
 i=$(jq -r '.[0].index' <<<"$T_OUT")
-t_eq "sysfs holds 192.0.2.1 at its index" "0000:0000:0000:0000:0000:ffff:c000:0201" "$(cat "$gids/$i")"
+t_eq "sysfs holds 192.0.2.1 at its index" "0000:0000:0000:0000:0000:ffff:c000:0201" "$(<"$gids/$i")"
 t_eq "the link-local entry was passed over for scope" "scope" \
 	"$(jq -r '[.[0].passed_over[] | .lost_on] | unique | join(" ")' <<<"$T_OUT")"
 t_run "text says why" 0 rdmactl gid select rxe0/1

@@ -78,7 +78,7 @@ listen() {
 	sleep 1
 	"$@" 2>/tmp/t_err
 	T_RC=$?
-	T_ERR=$(cat /tmp/t_err)
+	T_ERR=$(</tmp/t_err)
 	sleep 1
 	kill $ipmon
 	kill -INT $rmon
@@ -174,17 +174,21 @@ t_match "matches the address's port GUID and names the interface" \
 	"ATTR\{address\}==\"\?\*$(sysfs ib0 address | cut -d: -f13-20)\", NAME=\"ibfabric0\"" "$T_OUT"
 t_run "udev-rule refuses a name with a slash" 2 rdmactl ipoib udev-rule ib0 a/b
 
-# A storm: 200 switches while another loop keeps listing.
+# A storm: switches while another loop keeps listing; 200 on the line
+# that runs what runs once, 40 on the others (a process takes a quarter
+# of a second in the VM).
+n=20
+t_once && n=100
 (while :; do rdmactl -j ipoib show >/dev/null 2>>/tmp/ipoib-show.err || echo fail >>/tmp/ipoib-show.err; done) &
 lister=$!
 fails=0
-for i in $(seq 100); do
+for i in $(seq $n); do
 	rdmactl ipoib set ib0 mode connected || fails=$((fails + 1))
 	rdmactl ipoib set ib0 mode datagram || fails=$((fails + 1))
 done
 kill $lister
 wait $lister 2>/dev/null
-t_eq "200 switches, no error" 0 "$fails"
+t_eq "$((2 * n)) switches, no error" 0 "$fails"
 t_eq "the concurrent listing never failed" "" "$(cat /tmp/ipoib-show.err 2>/dev/null)"
 t_eq "ends in datagram mode at its MTU" "datagram 4092" "$(sysfs ib0 mode) $(sysfs ib0 mtu)"
 echo 0x8001 >/sys/class/net/ib0/delete_child

@@ -4,7 +4,7 @@
 # The VM's root is read-only, so /etc/modprobe.d cannot steer anything: the
 # kernel.modprobe sysctl points at a wrapper in /tmp instead, which logs each
 # request_module() the kernel makes (its arguments, one line each, to
-# /tmp/modprobe.log), sleeps $(cat /tmp/modprobe.sleep) seconds when that
+# /tmp/modprobe.log), sleeps $(</tmp/modprobe.sleep) seconds when that
 # file exists, and runs the real modprobe. Loads the test makes itself run
 # /sbin/modprobe directly and are not logged.
 # shellcheck shell=bash
@@ -35,13 +35,13 @@ modprobe_hook() {
 	cat >/tmp/modprobe-hook <<'EOF'
 #!/bin/sh
 echo "$*" >>/tmp/modprobe.log
-[ -f /tmp/modprobe.sleep ] && sleep "$(cat /tmp/modprobe.sleep)"
+[ -f /tmp/modprobe.sleep ] && sleep "$(</tmp/modprobe.sleep)"
 exec /sbin/modprobe "$@"
 EOF
 	chmod 755 /tmp/modprobe-hook
 	: >/tmp/modprobe.log
 	if [ -n "${1:-}" ]; then echo "$1" >/tmp/modprobe.sleep; else rm -f /tmp/modprobe.sleep; fi
-	[ -n "$modprobe_hook_old" ] || modprobe_hook_old=$(cat /proc/sys/kernel/modprobe)
+	[ -n "$modprobe_hook_old" ] || modprobe_hook_old=$(</proc/sys/kernel/modprobe)
 	echo /tmp/modprobe-hook >/proc/sys/kernel/modprobe
 }
 

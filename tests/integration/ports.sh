@@ -16,49 +16,58 @@ phys_name() {
 	5) echo LINK_UP ;; 6) echo LINK_ERROR_RECOVERY ;; 7) echo PHY_TEST ;;
 	esac
 }
-# One field of `ibv_devinfo -v -d DEV -i PORT`, without its "(n)" suffix.
-devinfo() {
-	ibv_devinfo -v -d "$1" -i "$2" | sed -n "s/^[[:space:]]*$3:[[:space:]]*//p" | head -1 | sed 's/ (.*//'
-}
-
+# A port's fields are read into arrays, one jq each (json_fields), and
+# sysfs with bash: the VM spends a quarter of a second on every process.
 for id in $(jq -r '.[] | "\(.ifname)/\(.port)"' <<<"$json"); do
 	dev=${id%/*} port=${id#*/}
-	p=$(jq ".[] | select(.ifname == \"$dev\" and .port == $port)" <<<"$json")
-	r=$(jq ".[] | select(.ifname == \"$dev\" and .port == $port)" <<<"$rdma_json")
+	json_fields P "$json" ".[] | select(.ifname == \"$dev\" and .port == $port)"
+	json_fields R "$rdma_json" ".[] | select(.ifname == \"$dev\" and .port == $port)"
 	s=/sys/class/infiniband/$dev/ports/$port
-	get() { jq -r ".$1 // empty" <<<"$p"; }
 
-	t_eq "$id state = sysfs" "$(sed 's/^[0-9]*: //' $s/state)" "$(get state)"
-	t_eq "$id physical_state = sysfs" "$(phys_name "$(cut -d: -f1 $s/phys_state)")" "$(get physical_state)"
-	t_eq "$id link_layer = sysfs" "$(cat $s/link_layer)" "$(get link_layer)"
-	rate=$(cat $s/rate)		# "10 Gb/sec (1X FDR10)"
-	t_eq "$id rate = sysfs" "$(awk -v g="${rate%% Gb/sec*}" 'BEGIN { printf "%d", g * 1000 }')" "$(get rate_mbps)"
-	t_eq "$id width = sysfs" "$(sed 's/.*(\([0-9]*\)X.*/\1/' <<<"$rate")" "$(get active_width)"
-	t_eq "$id speed = sysfs" "$(sed 's/.*X \(.*\))/\1/' <<<"$rate")" "$(get active_speed)"
-	t_eq "$id cap_mask = sysfs" "$(($(cat $s/cap_mask)))" "$(get cap_mask)"
-	gid0=$(cat $s/gids/0)
-	t_eq "$id port_guid = sysfs gids/0" "${gid0:20}" "$(get port_guid)"
-	t_eq "$id gid_tbl_len = sysfs gids" "$(ls $s/gids | wc -l)" "$(get gid_tbl_len)"
-	t_eq "$id pkey_tbl_len = sysfs pkeys" "$(ls $s/pkeys | wc -l)" "$(get pkey_tbl_len)"
+	state=$(<$s/state) phys=$(<$s/phys_state)
+	t_eq "$id state = sysfs" "${state#*: }" "${P[state]}"
+	t_eq "$id physical_state = sysfs" "$(phys_name "${phys%%:*}")" "${P[physical_state]}"
+	t_eq "$id link_layer = sysfs" "$(<$s/link_layer)" "${P[link_layer]}"
+	rate=$(<$s/rate)		# "10 Gb/sec (1X FDR10)", "2.5 Gb/sec (1X SDR)"
+	gbs=${rate%% Gb/sec*} frac=
+	[[ $gbs == *.* ]] && frac=${gbs#*.}
+	frac=${frac}000
+	t_eq "$id rate = sysfs" "$((${gbs%%.*} * 1000 + 10#${frac:0:3}))" "${P[rate_mbps]}"
+	[[ $rate =~ \(([0-9]*)X\ (.*)\) ]] || BASH_REMATCH=("" "$rate" "$rate")
+	t_eq "$id width = sysfs" "${BASH_REMATCH[1]}" "${P[active_width]}"
+	t_eq "$id speed = sysfs" "${BASH_REMATCH[2]}" "${P[active_speed]}"
+	t_eq "$id cap_mask = sysfs" "$(($(<$s/cap_mask)))" "${P[cap_mask]}"
+	gid0=$(<$s/gids/0)
+	t_eq "$id port_guid = sysfs gids/0" "${gid0:20}" "${P[port_guid]}"
+	n=($s/gids/*)
+	t_eq "$id gid_tbl_len = sysfs gids" "${#n[@]}" "${P[gid_tbl_len]}"
+	n=($s/pkeys/*)
+	t_eq "$id pkey_tbl_len = sysfs pkeys" "${#n[@]}" "${P[pkey_tbl_len]}"
 	ndev=$(cat $s/gid_attrs/ndevs/0 2>/dev/null)
-	t_eq "$id netdev = sysfs gid_attrs/ndevs/0" "$ndev" "$(get netdev)"
+	t_eq "$id netdev = sysfs gid_attrs/ndevs/0" "$ndev" "${P[netdev]}"
 	[ -n "$ndev" ] && t_eq "$id netdev_index = sysfs ifindex" \
-		"$(cat /sys/class/net/$ndev/ifindex)" "$(get netdev_index)"
+		"$(</sys/class/net/$ndev/ifindex)" "${P[netdev_index]}"
 	for k in state physical_state netdev netdev_index lid sm_lid lmc subnet_prefix; do
-		t_eq "$id $k = rdma link" "$(jq -r ".$k // empty" <<<"$r")" "$(get $k)"
+		t_eq "$id $k = rdma link" "${R[$k]}" "${P[$k]}"
 	done
 	if grep -qx "$dev" /sys/class/infiniband_verbs/uverbs*/ibdev 2>/dev/null; then
-		t_eq "$id active_mtu = ibv_devinfo" "$(devinfo "$dev" "$port" active_mtu)" "$(get active_mtu)"
-		t_eq "$id max_mtu = ibv_devinfo" "$(devinfo "$dev" "$port" max_mtu)" "$(get max_mtu)"
-		t_eq "$id cap_mask2 = ibv_devinfo" "$(($(devinfo "$dev" "$port" port_cap_flags2)))" "$(get cap_mask2)"
+		# ibv_devinfo's fields without their "(n)" suffix.
+		info=$(ibv_devinfo -v -d "$dev" -i "$port")
+		v=$(text_field "$info" active_mtu)
+		t_eq "$id active_mtu = ibv_devinfo" "${v%% [(]*}" "${P[active_mtu]}"
+		v=$(text_field "$info" max_mtu)
+		t_eq "$id max_mtu = ibv_devinfo" "${v%% [(]*}" "${P[max_mtu]}"
+		v=$(text_field "$info" port_cap_flags2)
+		v=${v%% [(]*}
+		t_eq "$id cap_mask2 = ibv_devinfo" "$((v))" "${P[cap_mask2]}"
 	fi
-	if [ "$(get link_layer)" = InfiniBand ]; then
-		t_eq "$id lid = sysfs" "$(($(cat $s/lid)))" "$(get lid)"
-		t_eq "$id sm_lid = sysfs" "$(($(cat $s/sm_lid)))" "$(get sm_lid)"
-		t_eq "$id lmc = sysfs" "$(cat $s/lid_mask_count)" "$(get lmc)"
-		t_eq "$id sm_sl = sysfs" "$(cat $s/sm_sl)" "$(get sm_sl)"
+	if [ "${P[link_layer]}" = InfiniBand ]; then
+		t_eq "$id lid = sysfs" "$(($(<$s/lid)))" "${P[lid]}"
+		t_eq "$id sm_lid = sysfs" "$(($(<$s/sm_lid)))" "${P[sm_lid]}"
+		t_eq "$id lmc = sysfs" "$(<$s/lid_mask_count)" "${P[lmc]}"
+		t_eq "$id sm_sl = sysfs" "$(<$s/sm_sl)" "${P[sm_sl]}"
 	else
-		t_eq "$id has no LID, SM or LMC on $(get link_layer)" "" "$(get lid)$(get sm_lid)$(get lmc)"
+		t_eq "$id has no LID, SM or LMC on ${P[link_layer]}" "" "${P[lid]}${P[sm_lid]}${P[lmc]}"
 	fi
 done
 

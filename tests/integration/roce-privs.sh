@@ -26,7 +26,7 @@ cm_read() {
 	local made=
 	[ -d $cm ] || return 0
 	[ -d $cm/$1 ] || { mkdir $cm/$1 && made=1; }
-	echo "$(cat $cm/$1/ports/$2/default_roce_mode) $(cat $cm/$1/ports/$2/default_roce_tos)"
+	echo "$(<$cm/$1/ports/$2/default_roce_mode) $(<$cm/$1/ports/$2/default_roce_tos)"
 	[ -n "$made" ] && rmdir $cm/$1
 }
 

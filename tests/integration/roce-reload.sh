@@ -24,7 +24,7 @@ trap 'modprobe_unhook; kill $mon 2>/dev/null' EXIT
 cm_read() {
 	local made=
 	[ -d $cm/$1 ] || { mkdir $cm/$1 && made=1; }
-	echo "$(cat $cm/$1/ports/$2/default_roce_mode) $(cat $cm/$1/ports/$2/default_roce_tos)"
+	echo "$(<$cm/$1/ports/$2/default_roce_mode) $(<$cm/$1/ports/$2/default_roce_tos)"
 	[ -n "$made" ] && rmdir $cm/$1
 }
 now() { date +%s%N; }
@@ -92,7 +92,7 @@ wait $bg || rc=$?
 t_eq "roce set refuses a device renamed meanwhile" "1" "$rc"
 # (rdma_cm's mkdir may also see the name between the two renames: gone.)
 t_match "and says why" "renamed or replaced during the request|has not attached to the device" \
-	"$(cat /tmp/rename.out)"
+	"$(</tmp/rename.out)"
 t_eq "the device now called rxe0 (rxe1) keeps rdma_cm's ToS" "RoCE v2 0" "$(cm_read rxe0 1)"
 rdma dev set rxe0 name rxe1
 rdma dev set rxetmp name rxe0

@@ -92,11 +92,11 @@ g=/sys/class/infiniband/rxe0/ports/1/gids
 t_run "gid find --ip 192.0.2.1" 0 rdmactl -j gid find --ip 192.0.2.1 --type v2
 idx=$(jq -r '.[0].index' <<<"$T_OUT")
 t_eq "one entry for 192.0.2.1" "1" "$(jq length <<<"$T_OUT")"
-t_eq "its sysfs entry holds 192.0.2.1" "0000:0000:0000:0000:0000:ffff:c000:0201" "$(cat $g/$idx)"
+t_eq "its sysfs entry holds 192.0.2.1" "0000:0000:0000:0000:0000:ffff:c000:0201" "$(<$g/$idx)"
 t_eq "printed as IPv4 too" "192.0.2.1" "$(jq -r '.[0].ipv4' <<<"$T_OUT")"
 t_run "gid find --ip 2001:db8::1" 0 rdmactl -j gid find --ip 2001:db8::1
 idx=$(jq -r '.[0].index' <<<"$T_OUT")
-t_eq "its sysfs entry holds 2001:db8::1" "2001:0db8:0000:0000:0000:0000:0000:0001" "$(cat $g/$idx)"
+t_eq "its sysfs entry holds 2001:db8::1" "2001:0db8:0000:0000:0000:0000:0000:0001" "$(<$g/$idx)"
 t_eq "and the text columns say so" "rxe0 1 $idx v2 veth0" \
 	"$(rdmactl gid find --ip 2001:db8::1 | awk 'NR == 2 { print $1, $2, $3, $5, $6 }')"
 t_run "gid find of an address nobody has" 1 rdmactl gid find --ip 192.0.2.99
@@ -269,7 +269,7 @@ echo "$r" >$knobs/remove
 echo "link_layer=roce netdevs=vr0 state=active" >$knobs/add
 r2=$(tail -1 $knobs/devices)
 t_eq "the same node comes back" "$(rdmactl -j dev show $r2 | jq -r '.[0].node_guid')" \
-	"$(cat /sys/class/infiniband/$r2/node_guid)"
+	"$(</sys/class/infiniband/$r2/node_guid)"
 # They are applied again by a work item, once rdma_cm has attached.
 for i in $(seq 100); do
 	[ "$(jq -s '[.[] | select(.event == "roce" and .restored)] | length' /tmp/roce-monitor)" -ge 1 ] && break
@@ -311,5 +311,9 @@ rdmactl roce forget rxe9
 rdma link delete rxe9
 ip link del vr0
 rdmactl roce forget rxe0 && rdmactl roce forget rxe1
+# veth0 as it was: the suites after this one in the same boot (run-line)
+# count its GID entries.
+ip addr del 192.0.2.1/24 dev veth0
+ip addr del 2001:db8::1/64 dev veth0
 
 t_done

@@ -11,15 +11,10 @@
 knobs=/sys/kernel/debug/rdmactl_fakehca
 fakehca_ko=$RDMACTL_TOP/build/$(uname -r)/tests/fakehca/rdmactl_fakehca.ko
 nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
-# counter JSON NAME [FIELD]: a driver counter's field in the first snapshot
-# (Python: jq reads numbers as doubles).
-counter() {
-	python3 -c 'import json, sys
-c = [c for c in json.loads(sys.argv[1])[0]["counters"] if c["name"] == sys.argv[2] and
-     c["source"] == "driver"]
-v = c[0].get(sys.argv[3], "") if c else ""
-print(str(v).lower() if isinstance(v, bool) else v)' "$1" "$2" "${3:-value}"
-}
+# driver_counter JSON NAME [FIELD]: a driver counter's field in the first
+# snapshot (tests/lib.sh's counter).
+driver_counter() { counter "$1" "$2" "${3:-value}" driver; }
+counter_start
 rdma_value() { rdma -j statistic show link "$1" | jq -r ".[0].$2 // empty"; }
 nlraw=$RDMACTL_TOP/build/tests/nlraw
 # optional_nest NAME: "TYPE:hex:BYTES" for nlraw, a STAT_OPTIONAL nest
@@ -55,15 +50,15 @@ else
 	echo "fake_opt 77" >$knobs/$opt/port1/hw_counters
 	t_eq "fake_opt starts off" "false" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
 	j=$(rdmactl -j stat show $opt/1)
-	t_eq "off, rdmactl's snapshot has none" "" "$(counter "$j" fake_opt)"
+	t_eq "off, rdmactl's snapshot has none" "" "$(driver_counter "$j" fake_opt)"
 	t_eq "nor has rdma statistic" "" "$(rdma_value $opt/1 fake_opt)"
 
 	t_run "rdmactl turns it on" 0 rdmactl stat mode $opt/1 optional-counters fake_opt
 	t_eq "rdma statistic sees it on" "77" "$(rdma_value $opt/1 fake_opt)"
 	j=$(rdmactl -j stat show $opt/1)
-	t_eq "rdmactl's snapshot has it, from ib_core" "77" "$(counter "$j" fake_opt)"
-	t_eq "marked optional" "true" "$(counter "$j" fake_opt optional)"
-	t_eq "and taken from ib_core" "true" "$(counter "$j" fake_opt core)"
+	t_eq "rdmactl's snapshot has it, from ib_core" "77" "$(driver_counter "$j" fake_opt)"
+	t_eq "marked optional" "true" "$(driver_counter "$j" fake_opt optional)"
+	t_eq "and taken from ib_core" "true" "$(driver_counter "$j" fake_opt core)"
 	t_eq "the snapshot is whole" "false" "$(jq -r '.[0].partial // false' <<<"$j")"
 	t_match "and says when ib_core read it" '^[0-9]+$' "$(jq -r '.[0].core_timestamp_ns' <<<"$j")"
 	t_match "text marks it" "fake_opt +77 +optional" "$(rdmactl stat show $opt/1)"
@@ -76,10 +71,10 @@ else
 	rdma statistic unset link $opt/1 optional-counters 2>/dev/null ||
 		rdmactl stat mode $opt/1 disable fake_opt
 	t_eq "rdmactl sees it off" "false" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
-	t_eq "and its snapshot drops it" "" "$(counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
+	t_eq "and its snapshot drops it" "" "$(driver_counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
 	t_run "rdma statistic set turns it on" 0 rdma statistic set link $opt/1 optional-counters fake_opt
 	t_eq "rdmactl sees it on" "true" "$(rdmactl -j stat mode $opt/1 | jq -r '.[0].optional.fake_opt')"
-	t_eq "and reports it" "77" "$(counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
+	t_eq "and reports it" "77" "$(driver_counter "$(rdmactl -j stat show $opt/1)" fake_opt)"
 	t_run "rdmactl disable" 0 rdmactl stat mode $opt/1 disable fake_opt
 	t_eq "rdma statistic sees it off" "" "$(rdma_value $opt/1 fake_opt)"
 	t_run "rdmactl enable" 0 rdmactl stat mode $opt/1 enable fake_opt
@@ -139,7 +134,7 @@ else
 		for _ in $(seq 200); do
 			echo "optional=1" >$knobs/add || return 1
 			d=$(tail -1 $knobs/devices)
-			if [ "$(cat /sys/class/infiniband/$d/node_guid)" = "$guid" ]; then
+			if [ "$(</sys/class/infiniband/$d/node_guid)" = "$guid" ]; then
 				opt=$d
 				return 0
 			fi
@@ -147,9 +142,9 @@ else
 		done
 		return 1
 	}
-	guid=$(cat /sys/class/infiniband/$opt/node_guid)
+	guid=$(</sys/class/infiniband/$opt/node_guid)
 	reload && t_pass "the fake HCA reloads" || t_fail "the fake HCA reloads"
-	t_eq "$opt is back with its node GUID" "$guid" "$(cat /sys/class/infiniband/$opt/node_guid)"
+	t_eq "$opt is back with its node GUID" "$guid" "$(</sys/class/infiniband/$opt/node_guid)"
 	t_run "the rule set fake_opt again" 0 restored 1
 	t_eq "ib_core has it on" "0" "$(rdma_value $opt/1 fake_opt)"
 	t_eq "the event says so" "$opt 1 fake_opt true" \
@@ -186,7 +181,7 @@ t_match "ipoib has a QP" '^[0-9]+$' "$qpn"
 echo "fake_tx_msgs 1000" >$knobs/fakeib0/port1/hw_counters
 echo "fake_tx_msgs 234" >$knobs/fakeib0/port1/bound_counters
 j=$(rdmactl -j stat show fakeib0/1)
-t_eq "no counter bound: the port's own" "1000" "$(counter "$j" fake_tx_msgs)"
+t_eq "no counter bound: the port's own" "1000" "$(driver_counter "$j" fake_tx_msgs)"
 t_eq "a whole reply, nothing merged" "false null" "$(jq -r '.[0] | "\(.partial // false) \(.core_timestamp_ns)"' <<<"$j")"
 t_run "rdma statistic binds ipoib's QP to a counter" 0 rdma statistic qp bind link fakeib0/1 lqpn "$qpn"
 t_eq "the counter has the QP" "$qpn" "$(rdma -j statistic qp show link fakeib0/1 | jq -r '.[0].lqpn[0]')"
@@ -197,17 +192,17 @@ t_eq "rdma statistic reports the bound counter" "234" "$bound"
 own=$(awk '$1 == "fake_tx_msgs" { print $2 }' $knobs/fakeib0/port1/hw_counters)
 t_eq "the driver's port counter lacks the bound QPs" "1000" "$own"
 j=$(rdmactl -j stat show fakeib0/1)
-t_eq "the port total is sysfs's" "$(cat $sys/fake_tx_msgs)" "$(counter "$j" fake_tx_msgs)"
-t_eq "is rdma statistic's" "$(rdma_value fakeib0/1 fake_tx_msgs)" "$(counter "$j" fake_tx_msgs)"
-t_eq "is the port's own plus the bound counter's" "$((own + bound))" "$(counter "$j" fake_tx_msgs)"
-t_eq "taken from ib_core" "true" "$(counter "$j" fake_tx_msgs core)"
+t_eq "the port total is sysfs's" "$(<$sys/fake_tx_msgs)" "$(driver_counter "$j" fake_tx_msgs)"
+t_eq "is rdma statistic's" "$(rdma_value fakeib0/1 fake_tx_msgs)" "$(driver_counter "$j" fake_tx_msgs)"
+t_eq "is the port's own plus the bound counter's" "$((own + bound))" "$(driver_counter "$j" fake_tx_msgs)"
+t_eq "taken from ib_core" "true" "$(driver_counter "$j" fake_tx_msgs core)"
 t_eq "with a baseline: rdmactl.ko's, partial" "true" \
 	"$(rdmactl -j stat show baseline fakeib0/1 | jq -r '.[0].partial')"
 cntn=$(rdma -j statistic qp show link fakeib0/1 | jq -r '.[0].cntn')
 t_run "unbound, the counter is freed" 0 rdma statistic qp unbind link fakeib0/1 cntn "$cntn" lqpn "$qpn"
 t_eq "ib_core keeps its counts as history: still in the total" "1234" \
-	"$(counter "$(rdmactl -j stat show fakeib0/1)" fake_tx_msgs)"
-t_eq "as in sysfs" "1234" "$(cat $sys/fake_tx_msgs)"
+	"$(driver_counter "$(rdmactl -j stat show fakeib0/1)" fake_tx_msgs)"
+t_eq "as in sysfs" "1234" "$(<$sys/fake_tx_msgs)"
 
 # rxe has no QP counters (no counter_bind_qp): binding is refused, and its
 # totals stay sysfs's after traffic.
@@ -218,8 +213,8 @@ if rdma statistic qp set link rxe0/1 auto type on 2>/dev/null; then
 	wait %ibv_rc_pingpong 2>/dev/null
 	rdma statistic qp set link rxe0/1 auto off
 	t_eq "rxe0/1 after traffic in auto mode: sent_pkts is sysfs's" \
-		"$(cat /sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)" \
-		"$(counter "$(rdmactl -j stat show rxe0/1)" sent_pkts)"
+		"$(</sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)" \
+		"$(driver_counter "$(rdmactl -j stat show rxe0/1)" sent_pkts)"
 fi
 
 kill $monitor

@@ -32,7 +32,7 @@ outcome() {
 		fi
 		return
 	fi
-	err=$(cat "$errf")
+	err=$(<"$errf")
 	case $err in
 	*"changed while they were being listed"*) echo interrupted ;;
 	*"module is not loaded"* | *"module is being unloaded"*) echo unloaded ;;
@@ -137,14 +137,14 @@ for l in "${loops[@]}"; do
 	t_eq "$l: nothing unexpected" "" "$(grep '^bad' "$w/$l" | sort | uniq -c | head -20)"
 done
 cat "$w/libdumps.out"
-t_eq "libdumps: every dump complete or flagged interrupted" "exit 0" "$(cat "$w/libdumps")"
-t_match "libdumps: dumps completed" '[1-9][0-9]* complete,' "$(cat "$w/libdumps.out")"
-t_match "dumps: some complete" "complete" "$(cat "$w/dumps")"
-t_match "sets: some applied" "complete" "$(cat "$w/sets")"
-t_match "monitors: some ran" "ran" "$(cat "$w/monitors")"
-t_match "rxe: devices added and removed" "removed" "$(cat "$w/rxe")"
-t_match "module: unloaded and loaded again" "reloaded" "$(cat "$w/reload")"
-[ -d "$knobs" ] && t_match "fake HCA: devices added and removed" "removed" "$(cat "$w/fakehca")"
+t_eq "libdumps: every dump complete or flagged interrupted" "exit 0" "$(<"$w/libdumps")"
+t_match "libdumps: dumps completed" '[1-9][0-9]* complete,' "$(<"$w/libdumps.out")"
+t_match "dumps: some complete" "complete" "$(<"$w/dumps")"
+t_match "sets: some applied" "complete" "$(<"$w/sets")"
+t_match "monitors: some ran" "ran" "$(<"$w/monitors")"
+t_match "rxe: devices added and removed" "removed" "$(<"$w/rxe")"
+t_match "module: unloaded and loaded again" "reloaded" "$(<"$w/reload")"
+[ -d "$knobs" ] && t_match "fake HCA: devices added and removed" "removed" "$(<"$w/fakehca")"
 t_eq "every event the monitors printed is JSON" "" \
 	"$(jq -c . "$w/monitor.json" 2>&1 >/dev/null | head -5)"
 
