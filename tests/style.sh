@@ -20,11 +20,23 @@ if [ ! -x "$cache/scripts/checkpatch.pl" ] || [ ! -f "$cache/include/linux/ethto
 fi
 
 cd "$top" || exit 1
-for f in $(git ls-files --cached --others --exclude-standard 'kmod/*.[ch]' 'tests/fakehca/*.[ch]' 2>/dev/null ||
-	   find kmod tests/fakehca -name '*.[ch]'); do
-	# From the cache, where checkpatch leaves its list of those names.
-	out=$(cd "$cache" && scripts/checkpatch.pl --strict --no-tree --root "$cache" --terse -q -f "$top/$f" 2>&1 |
-		sed "s|^$top/||" | grep -v "^total: 0 errors, 0 warnings, 0 checks")
-	[ -z "$out" ] && t_pass "checkpatch --strict: $f" || t_fail "checkpatch --strict: $f" "$out"
+files=$(git ls-files --cached --others --exclude-standard 'kmod/*.[ch]' 'tests/fakehca/*.[ch]' 2>/dev/null ||
+	find kmod tests/fakehca -name '*.[ch]')
+# Two at a time (one per core), each file's verdict in its own file, then
+# reported in order. From the cache, where checkpatch leaves its list of
+# those names.
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+export cache top out
+xargs -P 2 -I {} sh -c 'cd "$cache" && scripts/checkpatch.pl --strict --no-tree --root "$cache" --terse \
+	-q -f "$top/$1" >"$out/$(echo "$1" | tr / _)" 2>&1' sh {} <<<"$files"
+for f in $files; do
+	v=$out/$(echo "$f" | tr / _)
+	if [ ! -f "$v" ]; then
+		t_fail "checkpatch --strict: $f" "checkpatch did not run"
+		continue
+	fi
+	o=$(sed "s|^$top/||" "$v" | grep -v "^total: 0 errors, 0 warnings, 0 checks")
+	[ -z "$o" ] && t_pass "checkpatch --strict: $f" || t_fail "checkpatch --strict: $f" "$o"
 done
 t_done

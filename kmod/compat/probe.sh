@@ -33,13 +33,14 @@ if grep -qs '^CONFIG_CC_IS_GCC=y' "$kdir/.config" && [ -n "$cc_text" ]; then
 	fi
 fi
 
-# What a verdict depends on: this script, the probes, and the tree (its
-# path, and the files a headers package or a kernel build rewrites). An
-# output made from the same inputs is kept as it is, without compiling
-# anything: make check builds each line's module several times.
+# What a verdict depends on: this script, the probes, the compiler, and
+# the tree (its path, and the files a headers package or a kernel build
+# rewrites). An output made from the same inputs is kept as it is, without
+# compiling anything: make check builds each line's module several times.
 inputs=$( (echo "$kdir"; cat "$0" "$probes"/*.c
-	for f in .config Module.symvers include/generated/autoconf.h include/generated/utsrelease.h; do
-		stat -L -c '%n %s %Y' "$kdir/$f" 2>/dev/null || echo "$f absent"
+	for f in "$kdir/.config" "$kdir/Module.symvers" "$kdir/include/generated/autoconf.h" \
+		 "$kdir/include/generated/utsrelease.h" "$(command -v "${cc:-gcc}")"; do
+		stat -L -c '%n %s %Y' "$f" 2>/dev/null || echo "$f absent"
 	done) | cksum | cut -d' ' -f1)
 if grep -qsx "/\* inputs: $inputs \*/" "$out"; then
 	exit 0
