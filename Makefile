@@ -43,7 +43,7 @@ deps:
 check:
 	tests/check
 
-# The edit loop's tests, about 10 minutes warm: unit, style, spec, the
+# The edit loop's tests, about 15 minutes warm on a slow machine: unit, style, spec, the
 # module on 6.12 and one boot of 6.12 with every suite of a line.
 check-quick:
 	tests/check-quick
