@@ -16,8 +16,10 @@ t_eq "no kernel version checks in kmod/ (probes decide)" "" \
 
 # Every kernel line (RDMACTL_LINES: some of them, as make check-quick
 # asks), each with its own compiler: Debian 12's kernels on the host, the
-# others in their build roots (tests/vm/buildroot). Builds use both cores:
-# nothing else runs while this suite does.
+# others in their build roots (tests/vm/buildroot). The modules are built
+# from scratch in a directory of their own, build/check: the VMs that make
+# check runs beside this suite load theirs from build/KVER (tests/vm/run).
+mb=$top/build/check
 for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	in_root=()
 	if suite=$(vm_suite_of_line "$k"); then
@@ -30,7 +32,7 @@ for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 		tree=
 	fi
 	kdir=/lib/modules/$kver/build
-	b=$top/build/$kver/kmod
+	b=$mb/$kver/kmod
 	# The headers as seen from here: the link is absolute (bullseye,
 	# bookworm) or relative (sid), and absolute ones point into the root.
 	link=$(readlink "$tree$kdir")
@@ -42,7 +44,7 @@ for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	# From scratch, with sparse over every file as it is compiled (C=1).
 	rm -rf "$b"
 	t_run "$k: module builds with -Werror against $kver ($cc)" 0 \
-		"${in_root[@]}" make -j2 -C "$top" module KVER="$kver" C=1
+		"${in_root[@]}" make -j2 -C "$top" module KVER="$kver" BUILD="$mb" C=1
 	sparse_out=$T_ERR
 	compiled=$(grep -oE 'CC \[M\] +[^ ]+\.o' <<<"$T_OUT" | sed -E 's/.* //; s/\.o$//' |
 		grep -vE '\.mod$|\.module-common$' | sort)
@@ -50,7 +52,7 @@ for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	t_eq "$k: modinfo version is the project's" "$version" "$(modinfo -F version "$b/rdmactl.ko")"
 	t_eq "$k: vermagic names $kver" "$kver" "$(modinfo -F vermagic "$b/rdmactl.ko" | cut -d' ' -f1)"
 	t_run "$k: the fake HCA builds with -Werror" 0 \
-		"${in_root[@]}" make -s -j2 -C "$top" fakehca KVER="$kver"
+		"${in_root[@]}" make -s -j2 -C "$top" fakehca KVER="$kver" BUILD="$mb"
 
 	# Each probe's verdict, against what the tree's headers say. Debian's
 	# build tree includes the shared source tree from its Makefile.
@@ -58,7 +60,7 @@ for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	inc=${src:+$tree$src}/include
 	[ -n "$src" ] || inc=$hdr/include
 	kdir=$hdr
-	for gen in "$b/compat/generated.h" "$top/build/$kver/tests/fakehca/generated.h"; do
+	for gen in "$b/compat/generated.h" "$mb/$kver/tests/fakehca/generated.h"; do
 		dir=kmod
 		[ "$gen" = "${gen%fakehca/generated.h}" ] || dir=fakehca
 		for macro in $(sed -n 's,^\(#define\|/\* #undef\) HAVE_\([A-Z0-9_]*\).*,\2,p' "$gen"); do

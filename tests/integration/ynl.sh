@@ -134,16 +134,17 @@ fi
 # The events group: ynl and rdmactl monitor subscribe, each waited for
 # until its socket is in a group (a generic netlink socket with groups);
 # then port, RoCE and IPoIB changes, made by the fast tools so that all of
-# them fall within ynl's --sleep. What ynl heard is what rdmactl monitor
-# heard, message for message (the sequence number is per namespace: both
-# have the same). ynl names an event as the spec does (port-active),
+# them fall within ynl's --sleep (which ends once they are heard). What
+# ynl heard is what rdmactl monitor heard, message for message (the
+# sequence number is per namespace: both have the same). ynl names an event as the spec does (port-active),
 # rdmactl as C does (port_active).
 subscribed() { awk '$2 == 16 && $4 != "00000000"' /proc/net/netlink | wc -l; }
 before=$(subscribed)
 rdmactl -j monitor >/tmp/ynl-monitor.json 2>&1 &
 mon=$!
 for _ in $(seq 100); do [ "$(subscribed)" -gt "$before" ] && break; sleep 0.1; done
-ynl --subscribe events --sleep 20 >/tmp/ynl-events.json 2>&1 &
+rm -f /tmp/ynl-wake
+YNL_CLI_WAKE=/tmp/ynl-wake ynl --subscribe events --sleep 20 >/tmp/ynl-events.json 2>&1 &
 sub=$!
 for _ in $(seq 300); do [ "$(subscribed)" -gt $((before + 1)) ] && break; sleep 0.1; done
 t_eq "ynl joined the events group" "$((before + 2))" "$(subscribed)"
@@ -158,6 +159,14 @@ fi
 echo connected >/sys/class/net/ib0/mode
 echo datagram >/sys/class/net/ib0/mode
 took=$((SECONDS - start))
+# ynl's --sleep ends (ynl-cli) once rdmactl monitor, in the same group,
+# has heard the last of each kind: ynl's socket has them queued too.
+heard() { [ "$(grep -c "\"$1\"" /tmp/ynl-monitor.json)" -ge "$2" ]; }
+for _ in $(seq 150); do
+	heard port_err 1 && heard ipoib_mode 2 && { [ "$cfs" = 0 ] || heard roce 2; } && break
+	sleep 0.1
+done
+touch /tmp/ynl-wake
 wait $sub
 kill $mon 2>/dev/null
 wait $mon 2>/dev/null
