@@ -150,7 +150,7 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 
 	ib_set_client_data(ibdev, &rdmactl_client, dev);
 	rdmactl_event_dev_init(dev);
-	rdmactl_event_dev(dev, RDMACTL_EVENT_DEV_ADD, NULL);
+	rdmactl_event_dev(dev, RDMACTL_EVENT_DEV_ADD, NULL, NULL);
 	rdmactl_roce_dev_added(dev);
 	return 0;
 
@@ -187,14 +187,16 @@ static void rdmactl_client_remove(struct ib_device *ibdev, void *client_data)
 static void rdmactl_client_rename(struct ib_device *ibdev, void *client_data)
 {
 	struct rdmactl_dev *dev = client_data;
-	char old[IB_DEVICE_NAME_MAX];
+	char old[IB_DEVICE_NAME_MAX], new[IB_DEVICE_NAME_MAX];
 
+	/* Both names as this rename left them: the next may follow at once. */
 	down_write(&rdmactl_devices_lock);
 	strscpy(old, dev->name, sizeof(old));
 	strscpy(dev->name, dev_name(&ibdev->dev), sizeof(dev->name));
+	strscpy(new, dev->name, sizeof(new));
 	rdmactl_generation_bump();
 	up_write(&rdmactl_devices_lock);
-	rdmactl_event_dev(dev, RDMACTL_EVENT_DEV_RENAME, old);
+	rdmactl_event_dev(dev, RDMACTL_EVENT_DEV_RENAME, old, new);
 }
 
 static struct ib_client rdmactl_client = {

@@ -52,6 +52,7 @@ struct rdmactl_stat_state {
 	bool read_ok;
 	bool ahead_busy;		/* READ_ONCE/WRITE_ONCE, no lock */
 	u32 ahead_after;		/* ahead_work need not read before this */
+	u32 doit_since;			/* a doit came back empty: since when */
 	struct work_struct ahead_work;
 	struct rdmactl_dev *dev;
 	u32 port;
@@ -157,6 +158,12 @@ struct rdmactl_req {
 	 * read (0: it has not); NULL in a doit.
 	 */
 	const u32 *ahead_since;
+	u32 call_at;		/* a dump's: when this call began */
+	/*
+	 * A doit, or a dump's first call: genetlink's cb_lock is held, which
+	 * a family's registration waits for (netlink.md): no wait for firmware.
+	 */
+	bool genl_locked;
 };
 
 /* One port a dump will visit, held: what ops->ahead() reads ahead. */
@@ -214,8 +221,8 @@ struct rdmactl_req_ops {
 	 * Optional, dumps only: have n items a dump will visit (on any
 	 * device) read side by side, each unless a read ended at or after
 	 * since (rdmactl_jiffies32()) is fresh, or its device is going; with
-	 * wait, return once they are (or a
-	 * bounded wait ends). fill() then takes what was read since
+	 * wait, return once they are (or a bounded wait ends: shorter when
+	 * req->genl_locked). fill() then takes what was read since
 	 * *req->ahead_since. The dump holds the devices and no lock meanwhile.
 	 */
 	void (*ahead)(const struct rdmactl_req *req, const struct rdmactl_ahead *items,
@@ -302,7 +309,8 @@ int rdmactl_events_start(void);
 void rdmactl_events_stop(void);
 void rdmactl_events_exit(void);
 void rdmactl_event_dev_init(struct rdmactl_dev *dev);
-void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name);
+void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name,
+		       const char *name);
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
 void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
 			int error);
@@ -331,6 +339,7 @@ void rdmactl_event_lost(void);
 #define RDMACTL_MSG_NO_PMA \
 	"port %u has no PMA to reset; reset without hardware to set a baseline"
 #define RDMACTL_MSG_PMA_FAILED "the PMA of device %u port %u did not take the reset"
+#define RDMACTL_MSG_STAT_SLOW "device %u port %u: its counters are still being read; ask again"
 #define RDMACTL_MSG_PMA_NO_BASELINE "port %u: the PMA did not answer, no baseline taken"
 #define RDMACTL_MSG_HW_NO_BASELINE "port %u: driver counters not read, no baseline taken"
 
@@ -471,6 +480,7 @@ struct rdmactl_dump_ctx {
 	bool has_filter_dev;
 	bool has_filter_port;
 	bool started;
+	bool called;		/* a call returned: this one holds no cb_lock */
 	bool done;
 };
 

@@ -261,35 +261,37 @@ static void rdmactl_stat_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_
 /*
  * Read-ahead: at most this many ports are read at once (the workqueue's
  * max_active; a kernel may apply it per NUMA node or cache domain). A dump
- * waits at most AHEAD_WAIT for its ports, and stops sooner when none has
- * been read for AHEAD_STALL (a firmware stall elsewhere must not hold it);
- * a read serves the dump that asked for it for AHEAD_KEEP, and is then
- * read again. A read is not queued again while it will serve for
- * AHEAD_KEEP - AHEAD_FRESH more: longer than a wait, and than a reader
- * takes for a window's messages.
+ * waits at most AHEAD_WAIT for its ports (AHEAD_STALL under genetlink's
+ * cb_lock), and stops sooner when none has been read for AHEAD_STALL (a
+ * firmware stall elsewhere must not hold it); a read serves the dump that
+ * asked for it in a call that begins less than AHEAD_KEEP (the uapi's
+ * second) after it ended, and is then read again. A read less than
+ * AHEAD_FRESH old is not queued again.
  */
 #define RDMACTL_STAT_AHEAD_MAX		32
 #define RDMACTL_STAT_AHEAD_WAIT		(2 * HZ)
 #define RDMACTL_STAT_AHEAD_STALL	(HZ / 10)
-#define RDMACTL_STAT_AHEAD_KEEP		(3 * HZ)
-#define RDMACTL_STAT_AHEAD_FRESH	HZ
+#define RDMACTL_STAT_AHEAD_KEEP		HZ
+#define RDMACTL_STAT_AHEAD_FRESH	(HZ / 2)
 
 static struct workqueue_struct *rdmactl_stat_wq;
 static DECLARE_WAIT_QUEUE_HEAD(rdmactl_stat_ahead_wait);
 
 /*
- * Whether the port holds a read ended at or after since
- * (rdmactl_jiffies32()) and less than keep ago: with AHEAD_KEEP, what a
- * dump that asked at since may report instead of reading the port again;
- * with AHEAD_FRESH, a read not worth queueing again.
+ * Whether the port holds a read ended at or after since and less than
+ * keep before ref (rdmactl_jiffies32()s; ref 0: now): with AHEAD_KEEP,
+ * what a dump that asked at since may report instead of reading the port
+ * again; with AHEAD_FRESH, a read not worth queueing again.
  */
 static bool rdmactl_stat_read_since(const struct rdmactl_stat_state *st, u32 since,
-				    unsigned long keep)
+				    unsigned long keep, u32 ref)
 {
-	unsigned long at = READ_ONCE(st->read_at);
+	u32 at = (u32)READ_ONCE(st->read_at);
 
-	return since && READ_ONCE(st->read_ok) && rdmactl_after_eq32((u32)at, since) &&
-	       time_before(jiffies, at + keep);
+	if (!ref)
+		ref = (u32)jiffies;
+	return since && READ_ONCE(st->read_ok) && rdmactl_after_eq32(at, since) &&
+	       (s32)(at + (u32)keep - ref) > 0;
 }
 
 /*
@@ -305,7 +307,7 @@ static void rdmactl_stat_ahead_one(struct work_struct *work)
 
 	if (!READ_ONCE(st->dev->removing) && mutex_trylock(&st->lock)) {
 		if (!rdmactl_stat_read_since(st, READ_ONCE(st->ahead_after),
-					     RDMACTL_STAT_AHEAD_FRESH))
+					     RDMACTL_STAT_AHEAD_FRESH, 0))
 			rdmactl_stat_read(st->dev, st->port, st, &have_pma, &have_hw);
 		mutex_unlock(&st->lock);
 	}
@@ -330,7 +332,7 @@ static unsigned int rdmactl_stat_ahead_left(const struct rdmactl_ahead *items, u
 		struct rdmactl_stat_state *st = rdmactl_stat_of(items[i].dev, items[i].port);
 
 		if (READ_ONCE(st->ahead_busy) &&
-		    !rdmactl_stat_read_since(st, since, RDMACTL_STAT_AHEAD_FRESH))
+		    !rdmactl_stat_read_since(st, since, RDMACTL_STAT_AHEAD_FRESH, 0))
 			left++;
 	}
 	return left;
@@ -346,7 +348,8 @@ static unsigned int rdmactl_stat_ahead_left(const struct rdmactl_ahead *items, u
 static void rdmactl_stat_ahead(const struct rdmactl_req *req, const struct rdmactl_ahead *items,
 			       unsigned int n, u32 since, bool wait)
 {
-	unsigned long deadline = jiffies + RDMACTL_STAT_AHEAD_WAIT;
+	unsigned long deadline = jiffies + (req->genl_locked ? RDMACTL_STAT_AHEAD_STALL :
+					    RDMACTL_STAT_AHEAD_WAIT);
 	unsigned int i, left, before;
 
 	for (i = 0; i < n; i++) {
@@ -356,7 +359,7 @@ static void rdmactl_stat_ahead(const struct rdmactl_req *req, const struct rdmac
 		if (rdmactl_stat_is_dev(items[i].dev, items[i].port) && !st->hw)
 			continue;	/* no device counters: prepare() skips it */
 		if (READ_ONCE(items[i].dev->removing) ||
-		    rdmactl_stat_read_since(st, since, RDMACTL_STAT_AHEAD_FRESH))
+		    rdmactl_stat_read_since(st, since, RDMACTL_STAT_AHEAD_FRESH, 0))
 			continue;
 		/*
 		 * The latest asker's time: a read for it serves the earlier
@@ -392,7 +395,8 @@ static bool rdmactl_stat_ahead_read(const struct rdmactl_req *req,
 				    const struct rdmactl_stat_state *st)
 {
 	return req->ahead_since &&
-	       rdmactl_stat_read_since(st, *req->ahead_since, RDMACTL_STAT_AHEAD_KEEP);
+	       rdmactl_stat_read_since(st, *req->ahead_since, RDMACTL_STAT_AHEAD_KEEP,
+				       req->call_at);
 }
 
 void rdmactl_stat_removing(struct rdmactl_dev *dev)
@@ -413,6 +417,52 @@ void rdmactl_stat_wq_exit(void)
 }
 
 /*
+ * Under genetlink's cb_lock (req->genl_locked), which a family's
+ * registration waits for, the port is never read here, nor its lock
+ * waited for. A dump's first call takes what its read-ahead (waited for
+ * AHEAD_STALL at most) read, or stops (-EINPROGRESS): the next call waits.
+ * A doit has the port's work item read it, and waits AHEAD_STALL at most;
+ * a read that takes longer serves the port's next doit (doit_since, for
+ * AHEAD_BACK) less than AHEAD_KEEP after it ended; until then, -EAGAIN.
+ * On success st->lock is held.
+ */
+#define RDMACTL_STAT_AHEAD_BACK		(10 * HZ)
+
+static bool rdmactl_stat_try(struct rdmactl_stat_state *st, u32 since)
+{
+	if (!mutex_trylock(&st->lock))
+		return false;
+	if (rdmactl_stat_read_since(st, since, RDMACTL_STAT_AHEAD_KEEP, 0))
+		return true;
+	mutex_unlock(&st->lock);
+	return false;
+}
+
+static int rdmactl_stat_locked_read(const struct rdmactl_req *req, struct rdmactl_dev *dev,
+				    u32 port, struct rdmactl_stat_state *st)
+{
+	struct rdmactl_ahead item = { .dev = dev, .port = port };
+	u32 now = rdmactl_jiffies32(), since = READ_ONCE(st->doit_since);
+
+	if (req->ahead_since)
+		return rdmactl_stat_try(st, *req->ahead_since) ? 0 : -EINPROGRESS;
+	if (!since || now - since >= RDMACTL_STAT_AHEAD_BACK)
+		since = now;
+	if (!rdmactl_stat_try(st, since)) {
+		rdmactl_stat_ahead(req, &item, 1, since, true);
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		if (!rdmactl_stat_try(st, since)) {
+			WRITE_ONCE(st->doit_since, since);
+			rdmactl_err_fmt(req->extack, NULL, RDMACTL_MSG_STAT_SLOW, dev->index, port);
+			return -EAGAIN;
+		}
+	}
+	WRITE_ONCE(st->doit_since, 0);
+	return 0;
+}
+
+/*
  * Snapshot one port (0: the device's own counters) into the message.
  * Every MAD and the driver read happen here, under the port's lock, or
  * happened so for this dump since it read ahead (rdmactl_stat_ahead_one(),
@@ -427,9 +477,16 @@ static int rdmactl_stat_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 	bool have_pma, have_hw, baseline;
 	int err = -EMSGSIZE;
 
-	mutex_lock(&st->lock);
+	if (req->genl_locked) {
+		err = rdmactl_stat_locked_read(req, dev, port, st);
+		if (err)
+			return err;
+		err = -EMSGSIZE;
+	} else if (mutex_lock_killable(&st->lock)) {
+		return -EINTR;	/* behind a read-ahead's MADs, or a reset's */
+	}
 	baseline = (req->flags & RDMACTL_STAT_REQ_BASELINE) && st->has_baseline;
-	if (rdmactl_stat_ahead_read(req, st)) {
+	if (req->genl_locked || rdmactl_stat_ahead_read(req, st)) {
 		have_pma = !is_dev && st->pma_valid;
 		have_hw = st->hw && st->hw_valid;
 	} else {
@@ -567,7 +624,8 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, const struct nlattr *port_
 		last = port;
 	}
 	if (!port_attr && !hardware && dev->stats[0].hw) {
-		mutex_lock(&dev->stats[0].lock);
+		if (mutex_lock_killable(&dev->stats[0].lock))
+			return -EINTR;
 		err = rdmactl_take_baseline(dev, 0, &dev->stats[0]);
 		mutex_unlock(&dev->stats[0].lock);
 		if (err) {
@@ -580,7 +638,8 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, const struct nlattr *port_
 		struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
 		bool has_pma;
 
-		mutex_lock(&st->lock);
+		if (mutex_lock_killable(&st->lock))
+			return -EINTR;
 		if (hardware)
 			err = rdmactl_stat_is_dev(dev, port) ? -EOPNOTSUPP :
 			      rdmactl_pma_reset(dev, port, st);

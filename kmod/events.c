@@ -206,11 +206,12 @@ void rdmactl_event_work(struct work_struct *work)
 		ev->port = 0;
 	}
 	if (dev) {
-		/* The name now, and the port's state after the event. */
+		/*
+		 * The name now (a rename's: the one it gave, client.c), and
+		 * the port's state after the event.
+		 */
 		if (ev->type != RDMACTL_EVENT_DEV_RENAME)
 			rdmactl_dev_name(dev, ev->name);
-		else
-			strscpy(ev->name, dev->name, sizeof(ev->name));
 		if (ev->port && ev->type != RDMACTL_EVENT_ROCE &&
 		    ev->type != RDMACTL_EVENT_STAT_MODE &&
 		    rdma_is_port_valid(dev->ibdev, ev->port))
@@ -271,7 +272,8 @@ static void rdmactl_event_queue(struct rdmactl_event_item *ev)
  * queues once that is out: a netdev is news only where it lives, which
  * is found under RTNL, not here, under ib_core's rwsems.
  */
-void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
+void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name,
+		       const char *name)
 {
 	struct rdmactl_event_item *ev = rdmactl_event_new(type, GFP_KERNEL);
 
@@ -280,6 +282,8 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name)
 		ev->dev_index = dev->index;
 		if (old_name)
 			strscpy(ev->old_name, old_name, sizeof(ev->old_name));
+		if (name)
+			strscpy(ev->name, name, sizeof(ev->name));
 	} else if (type == RDMACTL_EVENT_DEV_ADD) {
 		WRITE_ONCE(dev->announced, true);
 		rdmactl_rescan();

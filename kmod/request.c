@@ -201,7 +201,7 @@ int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info)
 	const struct rdmactl_req_ops *ops = rdmactl_req_ops_of(info->genlhdr->cmd);
 	struct rdmactl_req req = {
 		.net = genl_info_net(info), .skb = skb,
-		.attrs = info->attrs, .extack = info->extack,
+		.attrs = info->attrs, .extack = info->extack, .genl_locked = true,
 	};
 	struct rdmactl_req_reply r = { .ops = ops, .req = &req };
 	struct nlattr *port_attr = NULL;
@@ -422,6 +422,8 @@ static bool rdmactl_dump_before(u32 dev, u32 port, u32 dev2, u32 port2)
  * are only queued, to be read while this dump fills A and its reader
  * takes the messages (queued work needs no reference: a device's removal
  * cancels its own). A port of a scope beyond SCOPE_PORT is one item.
+ * One item is read ahead too: its wait is killable, and bounded in a
+ * first call (req->genl_locked), whose fill() takes only what was read.
  */
 static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl_req_ops *ops,
 			       const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port)
@@ -432,13 +434,13 @@ static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl
 	struct rdmactl_dev *d;
 	struct rdmactl_ahead *items;
 	unsigned int n = 0, na, i;
-	u32 index, since, now;
+	u32 index, since, now, adev = dev->index, aport = port + 1;
 
 	items = kmalloc_array(most, sizeof(*items), GFP_KERNEL);
 	if (!items) {
 		/* Not this time: each port is read as it is filled. */
-		ctx->ahead_dev = dev->index;
-		ctx->ahead_port = port + 1;
+		ctx->ahead_dev = adev;
+		ctx->ahead_port = aport;
 		return;
 	}
 	d = rdmactl_dev_hold(dev);
@@ -455,8 +457,8 @@ static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl
 			items[n++].port = first;
 			if (n <= RDMACTL_DUMP_AHEAD) {
 				/* Window A ends after this item, for now. */
-				ctx->ahead_dev = d->index;
-				ctx->ahead_port = first + 1;
+				adev = d->index;
+				aport = first + 1;
 			}
 		}
 		index = d->index + 1;
@@ -466,21 +468,22 @@ static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl
 		d = rdmactl_dev_get_next(net, &index);
 	}
 	na = min_t(unsigned int, n, RDMACTL_DUMP_AHEAD);
+	ctx->ahead_dev = adev;
+	ctx->ahead_port = aport;
 	/* Window A's reads count from when the last call queued it. */
 	now = rdmactl_jiffies32();
 	since = ctx->queued_at ? ctx->queued_at : now;
 	ctx->queued_at = 0;
-	if (n >= 2) {
+	if (n)
 		ops->ahead(req, items, na, since, false);
-		if (n > na) {
-			ops->ahead(req, items + na, n - na, now, false);
-			ctx->queued_at = now;
-		}
+	if (n > na) {
+		ops->ahead(req, items + na, n - na, now, false);
+		ctx->queued_at = now;
 	}
 	/* Window B is only queued: its devices need not wait on this dump. */
 	for (i = na; i < n; i++)
 		rdmactl_dev_put(items[i].dev);
-	if (n >= 2)
+	if (n)
 		ops->ahead(req, items, na, since, true);
 	ctx->ahead_since = since;
 	for (i = 0; i < na; i++)
@@ -589,6 +592,7 @@ int rdmactl_req_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	struct rdmactl_req req = {
 		.net = sock_net(skb->sk), .skb = cb->skb,
 		.attrs = rdmactl_dump_attrs(cb),
+		.call_at = rdmactl_jiffies32(), .genl_locked = !ctx->called,
 	};
 	struct rdmactl_dev *dev;
 	void *data = NULL;
@@ -622,12 +626,21 @@ int rdmactl_req_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		if (dev)
 			rdmactl_dev_put(dev);
 		if (err) {
-			/* Resume here, unless not even one item fits. */
-			err = skb->len ? skb->len : err;
+			/*
+			 * Resume here, unless not even one item fits. A first
+			 * call stops (-EINPROGRESS) at an item not read yet,
+			 * which the next, from the reader's recvmsg(), waits
+			 * for; it may have sent nothing yet: an empty datagram.
+			 */
+			if (err == -EINPROGRESS)
+				err = skb->len ? skb->len : 1;
+			else
+				err = skb->len ? skb->len : err;
 			break;
 		}
 		rdmactl_dump_dev_done(cb);
 	}
+	ctx->called = true;
 	kfree(data);
 	return err ? err : skb->len;
 }

@@ -105,7 +105,9 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 	if (!n)
 		return 0;
 	if (probe) {
-		mutex_lock(&rdmactl_cm_lock);
+		/* Behind another's configfs work: a kill ends the wait. */
+		if (mutex_lock_killable(&rdmactl_cm_lock))
+			return -EINTR;
 		err = rdmactl_cm_open(&cd, st[0].base.dev_name, ext);
 	} else {
 		err = rdmactl_cm_open_existing(&cd, st[0].base.dev_name);
@@ -447,7 +449,8 @@ int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info)
 		return err;
 
 	if (clear) {
-		mutex_lock(&rdmactl_cm_lock);
+		if (mutex_lock_killable(&rdmactl_cm_lock))
+			return -EINTR;
 		rdmactl_roce_forget(rs.rd.guid, rs.first, rs.last);
 		mutex_unlock(&rdmactl_cm_lock);
 		return 0;
@@ -466,9 +469,11 @@ int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info)
 			goto out_free;
 	}
 
-	mutex_lock(&rdmactl_cm_lock);
-	err = rdmactl_roce_apply(&rs, info->extack);
-	mutex_unlock(&rdmactl_cm_lock);
+	err = -EINTR;
+	if (!mutex_lock_killable(&rdmactl_cm_lock)) {
+		err = rdmactl_roce_apply(&rs, info->extack);
+		mutex_unlock(&rdmactl_cm_lock);
+	}
 
 out_free:
 	if (rs.saved)

@@ -17,9 +17,11 @@ t_eq "no kernel version checks in kmod/ (probes decide)" "" \
 # Every kernel line (RDMACTL_LINES: some of them, as make check-quick
 # asks), each with its own compiler: Debian 12's kernels on the host, the
 # others in their build roots (tests/vm/buildroot). The modules are built
-# from scratch in a directory of their own, build/check: the VMs that make
-# check runs beside this suite load theirs from build/KVER (tests/vm/run).
-mb=$top/build/check
+# from scratch in build/KVER, where the VMs load them from (tests/vm/run
+# builds there what is missing), and build/.built-LINE is made once a
+# line's are: make check's VM of a line waits for it. make check-quick,
+# whose VM builds beside this, has them built in RDMACTL_CHECK_BUILD.
+mb=${RDMACTL_CHECK_BUILD:-$top/build}
 for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	in_root=()
 	if suite=$(vm_suite_of_line "$k"); then
@@ -53,6 +55,7 @@ for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	t_eq "$k: vermagic names $kver" "$kver" "$(modinfo -F vermagic "$b/rdmactl.ko" | cut -d' ' -f1)"
 	t_run "$k: the fake HCA builds with -Werror" 0 \
 		"${in_root[@]}" make -s -j2 -C "$top" fakehca KVER="$kver" BUILD="$mb"
+	touch "$mb/.built-$k"
 
 	# Each probe's verdict, against what the tree's headers say. Debian's
 	# build tree includes the shared source tree from its Makefile.

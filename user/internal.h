@@ -54,6 +54,7 @@ struct rdmactl_req {
 	unsigned int flags;	/* the call's, where handle() needs them */
 	int interrupted;	/* a reply carried NLM_F_DUMP_INTR */
 	int stopped;		/* the callback's non-zero return */
+	unsigned int replies;	/* the family's messages handled */
 };
 
 void rdmactl_set_err(struct rdmactl *h, const char *fmt, ...)

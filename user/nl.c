@@ -240,6 +240,7 @@ int rdmactl_process(struct rdmactl_req *req, const void *buf, size_t len)
 		err = rdmactl_attrs_parse(req->h, nlh, tb);
 		if (err)
 			return err;
+		req->replies++;
 		err = req->handle(req, nlh, tb);
 		if (err < 0)
 			return err;

@@ -165,7 +165,11 @@ static struct nlmsghdr *rdmactl_stat_msg(struct rdmactl *h, struct rdmactl_req *
 		rdmactl_set_err(h, "a port number needs a device");
 		return NULL;
 	}
-	nlh = rdmactl_msg_start(h, req, cmd, cmd == RDMACTL_CMD_STAT_GET && !one);
+	/*
+	 * A snapshot is always a dump, one port its filter: a dump waits for
+	 * firmware outside generic netlink's lock, a doit gives up (EAGAIN).
+	 */
+	nlh = rdmactl_msg_start(h, req, cmd, cmd == RDMACTL_CMD_STAT_GET);
 	if (dev)
 		rdmactl_put_dev(nlh, dev);
 	if (one)
@@ -178,6 +182,7 @@ RDMACTL_EXPORT int rdmactl_stat_list(struct rdmactl *h, const char *dev, uint32_
 {
 	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
+	int err;
 
 	nlh = rdmactl_stat_msg(h, &req, RDMACTL_CMD_STAT_GET, dev, port, flags);
 	if (!nlh)
@@ -188,7 +193,13 @@ RDMACTL_EXPORT int rdmactl_stat_list(struct rdmactl *h, const char *dev, uint32_
 	req.flags = flags;
 	if (flags & RDMACTL_STAT_BASELINE)
 		mnl_attr_put(nlh, RDMACTL_A_STAT_BASELINE, 0, NULL);
-	return rdmactl_transact(&req, nlh);
+	err = rdmactl_transact(&req, nlh);
+	/* One port, filtered: gone if the dump ended without it. */
+	if (!err && dev && (port || (flags & RDMACTL_STAT_DEVICE)) && !req.replies) {
+		rdmactl_set_err(h, "%s: the device went away while its counters were read", dev);
+		return -ENODEV;
+	}
+	return err;
 }
 
 RDMACTL_EXPORT int rdmactl_stat_reset(struct rdmactl *h, const char *dev, uint32_t port,

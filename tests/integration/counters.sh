@@ -368,7 +368,7 @@ most=$(inflight $wide)
 	t_fail "its ports' MADs did not overlap: $most in flight at most"
 m=$(port_mads $wide 3)
 sleep 0.05
-t_run "one port alone (no dump)" 0 rdmactl -j stat show $wide/3
+t_run "one port alone (a dump with the port as filter)" 0 rdmactl -j stat show $wide/3
 t_eq "costs its 2 MADs" $((m + 2)) "$(port_mads $wide 3)"
 # Two dumps at once share the reads: neither costs a port more than its 2.
 for p in $(seq 8); do m0[$p]=$(port_mads $wide $p); done

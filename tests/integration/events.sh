@@ -97,6 +97,28 @@ t_match "and followed fakeib0/1 to ACTIVE" "fakeib0/1 DOWN -> ACTIVE \(PORT_ACTI
 t_match "and back to DOWN" "fakeib0/1 ACTIVE -> DOWN" "$(</tmp/watchd.txt)"
 t_match "and saw rxe2 come" "rxe2/1 \? -> ACTIVE \(listed\)" "$(</tmp/watchd.txt)"
 
+# Renames one after another: each DEV_RENAME names what its own rename
+# gave (taken under the registry's lock), never a later one's, nor a name
+# torn by the next rename.
+a=$(printf 'a%.0s' $(seq 60)) b=$(printf 'b%.0s' $(seq 60))
+ip link add veth4 type veth peer name veth5
+rdma link add rxe3 type rxe netdev veth4
+rdmactl -j monitor >/tmp/ev-ren.json 2>&1 &
+mon=$!
+sleep 1
+rdma dev set rxe3 name $a
+for _ in $(seq 10); do rdma dev set $a name $b; rdma dev set $b name $a; done
+rdma dev set $a name rxe3
+sleep 1
+kill -INT $mon
+wait $mon
+ip link del veth4
+renames=$(jq -r 'select(.event == "dev_rename") | "\(.old_name) \(.ifname)"' /tmp/ev-ren.json)
+t_eq "22 renames: 22 DEV_RENAMEs" 22 "$(grep -c . <<<"$renames")"
+t_eq "each from the name before it to the one it gave" \
+	"rxe3 $a|$(for _ in $(seq 10); do printf '%s %s|%s %s|' $a $b $b $a; done)$a rxe3" \
+	"$(paste -sd'|' <<<"$renames")"
+
 # A subscriber that stops reading overruns; it is told, and a dump resyncs.
 "$RDMACTL_TOP/build/tests/evstall" 4 >/tmp/stall.out &
 stall=$!

@@ -223,7 +223,8 @@ int main(int argc, char **argv)
 			perror("nlraw: recv");
 			return 1;
 		}
-		if (after && received++ == 0 && system(after) != 0)
+		/* A dump's first read may be empty (its reads started): not a reply. */
+		if (after && n > 0 && received++ == 0 && system(after) != 0)
 			fprintf(stderr, "nlraw: \"%s\" failed\n", after);
 		left = (int)n;
 		for (nlh = (struct nlmsghdr *)buf; mnl_nlmsg_ok(nlh, left);

@@ -119,7 +119,11 @@
  *   messages, each port as a snapshot: its reply carries that read (or
  *   another reader's, ended after the dump asked) and the read's
  *   timestamp. A reader that comes back for ports more than a second
- *   after they were read ahead gets them read again.
+ *   after they were read ahead gets them read again. A dump's first
+ *   datagram is empty when its first port takes over a tenth of a second
+ *   to read: read on. A doit waits for its port's read a tenth of a second
+ *   at most, then fails with EAGAIN; that read serves the next doit of
+ *   the port less than a second after it ended.
  *   PMA counters come before driver counters. A name is unique within a
  *   source only: a PMA and a driver may both report one (rxe's
  *   link_downed), and both are sent, each with its source.
@@ -340,7 +344,9 @@
  * DEV_GET, PORT_GET, STAT_GET, IPOIB_GET, GID_GET, ROCE_GET and STAT_MODE_GET change nothing
  * and need no privilege (ROCE_GET's PROBE excepted). No request loads a module. Requests
  * run in parallel (the family is parallel_ops): one waiting on firmware or
- * on rdma_cm holds up no other, nor the rest of generic netlink.
+ * on rdma_cm holds up no other. Generic netlink's own lock, held across a
+ * doit and a dump's first call, is held across no wait for firmware of
+ * STAT_GET (Documentation/netlink.md, "What a request waits for").
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
 #define _UAPI_LINUX_RDMACTL_H

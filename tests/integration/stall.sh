@@ -1,0 +1,128 @@
+#!/bin/bash
+# No rdmactl request holds up generic netlink or outlives a kill. With the
+# fake HCA answering MADs as slowly as a stalled firmware (1 s each): a
+# doit comes back at once, asked to come back; with unprivileged dumps of
+# its 16 ports and doits of one in a loop, a module registering a generic
+# netlink family (wireguard: genl_register_family() takes the lock every
+# generic netlink request holds) and anyone's family lookup (genl ctrl
+# list) go through at once; a killed dump ends at once; the module
+# unloads with reads in flight. And a reader that comes back more than a
+# second after its ports were read ahead gets them read again.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+knobs=/sys/kernel/debug/rdmactl_fakehca
+delay=/sys/module/rdmactl_fakehca/parameters/mad_delay_us
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+echo "ports=16" >$knobs/add
+dev=$(tail -1 $knobs/devices)
+rdmactl stat show "$dev" >/dev/null		# ClassPortInfo, at full speed
+# wireguard's dependencies now, so that loading it later is quick.
+modprobe wireguard && rmmod wireguard
+echo 1000000 >$delay
+
+raw=$RDMACTL_TOP/build/tests/nlraw
+idx=$(rdmactl -j dev show "$dev" | jq '.[0].ifindex')
+port_mads() { cat $knobs/$dev/port$1/mads; }
+
+# A doit does not wait for the firmware (two MADs, 2 s): it has the port
+# read, and comes back empty at once; asked again, it answers once the
+# read is done, from that read.
+m0=$(port_mads 3)
+t0=$(now_ms)
+t_run "STAT_GET (doit) of a port whose MADs take 1 s" 1 nobody "$raw" STAT_GET "DEV_NAME:strz:$dev" PORT_INDEX:u32:3
+took=$(($(now_ms) - t0))
+t_eq "is asked to come back" "error 11: device $idx port 3: its counters are still being read; ask again" "$T_OUT"
+[ $took -lt 1500 ] && t_pass "at once (${took} ms, the read takes 2 s)" || t_fail "after ${took} ms"
+for _ in $(seq 30); do
+	nobody "$raw" STAT_GET "DEV_NAME:strz:$dev" PORT_INDEX:u32:3 >/tmp/stall-doit.out && break
+	sleep 0.2
+done
+t_match "asked again until answered: the port's snapshot" "^msg .* $("$raw" --number STAT_TIMESTAMP)=[1-9]" \
+	"$(</tmp/stall-doit.out)"
+t_eq "all from the one read: 2 MADs" 2 $(($(port_mads 3) - m0))
+
+# A dump in its reads (its first call made 0.3 s before), then a family
+# registering (a writer of generic netlink's lock, queued behind that
+# call if it still holds the lock), then a lookup 0.2 s later (queued
+# behind the writer).
+setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	rdmactl stat show "$dev" >/dev/null 2>&1 &
+dump=$!
+sleep 0.3
+modprobe wireguard &
+mp=$!
+sleep 0.2
+t0=$(now_ms)
+genl ctrl list >/dev/null
+look=$(($(now_ms) - t0))
+wait $mp
+t_eq "wireguard loads beside the dump" 0 "$?"
+wait $dump
+[ $look -lt 1000 ] && t_pass "genl ctrl list meanwhile: ${look} ms" ||
+	t_fail "genl ctrl list waited ${look} ms while a family registered beside a dump on 1 s MADs"
+# And beside unprivileged dumps and doits in a loop (niced: what the
+# lookups wait for is the lock, not the one vCPU).
+loops=()
+for _ in 1 2 3; do
+	(while :; do nice -n 19 setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+		rdmactl stat show "$dev" >/dev/null 2>&1; done) &
+	loops+=($!)
+done
+(while :; do nice -n 19 setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	"$raw" STAT_GET "DEV_NAME:strz:$dev" PORT_INDEX:u32:5 >/dev/null 2>&1; done) &
+loops+=($!)
+sleep 1
+rmmod wireguard
+modprobe wireguard &
+mp=$!
+t0=$(now_ms)
+most=0
+while kill -0 $mp 2>/dev/null || [ $(($(now_ms) - t0)) -lt 1500 ]; do
+	t=$(now_ms)
+	genl ctrl list >/dev/null
+	t=$(($(now_ms) - t))
+	[ $t -gt $most ] && most=$t
+done
+wait $mp
+kill "${loops[@]}"
+wait "${loops[@]}" 2>/dev/null
+[ $most -lt 1000 ] && t_pass "and beside dumps and doits in a loop: ${most} ms at most" ||
+	t_fail "genl ctrl list waited ${most} ms beside dumps and doits in a loop"
+rmmod wireguard
+
+# Killed in the middle of its reads, a dump goes at once ($! must be
+# rdmactl itself, which setpriv execs: not through a function).
+sleep 2.5					# the loops' reads end
+setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+	rdmactl stat show "$dev" >/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+t0=$(now_ms)
+kill -9 $pid
+while [ -e /proc/$pid/stat ] && [ "$(cut -d' ' -f3 /proc/$pid/stat)" != Z ] &&
+	[ $(($(now_ms) - t0)) -lt 5000 ]; do
+	sleep 0.02
+done
+took=$(($(now_ms) - t0))
+wait $pid 2>/dev/null
+[ $took -lt 1000 ] && t_pass "a dump killed 0.3 s into 1 s MADs ends in ${took} ms" ||
+	t_fail "a dump killed 0.3 s into 1 s MADs took ${took} ms to end"
+t_run "rmmod rdmactl with its reads in flight" 0 rmmod rdmactl
+t_run "and insmod" 0 insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+echo 0 >$delay
+
+# A reader that reads one message, then comes back 1.5 s later: what it
+# gets from then on was read after it came back, not read ahead before.
+ts=$("$raw" --number STAT_TIMESTAMP)
+rdmactl stat show "$dev" >/dev/null
+sleep 0.05
+t_run "a dump of 16 ports read with a pause" 0 "$raw" --dump --small \
+	--after "sleep 1.5; cut -d' ' -f1 /proc/uptime >/tmp/stall-resumed" STAT_GET "DEV_NAME:strz:$dev"
+last=$(grep -o " $ts=[0-9]*" <<<"$T_OUT" | tail -1 | cut -d= -f2)
+t_eq "17 messages: the device's counters, its 16 ports" 17 "$(grep -c "^msg" <<<"$T_OUT")"
+t_eq "the last port was read after the reader came back ($(</tmp/stall-resumed) s)" 1 \
+	"$(awk -v t="$last" -v r="$(</tmp/stall-resumed)" 'BEGIN { print (t / 1e9 >= r - 0.01) ? 1 : 0 }')"
+echo "$dev" >$knobs/remove
+t_done
