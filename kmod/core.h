@@ -407,6 +407,17 @@ int rdmactl_stat_wq_init(void);
 void rdmactl_stat_wq_exit(void);
 /* dev's remove() has begun: dumps waiting on its ports' reads stop waiting. */
 void rdmactl_stat_removing(struct rdmactl_dev *dev);
+/* counters.c and stat-ahead.c, between them. */
+bool rdmactl_stat_is_dev(struct rdmactl_dev *dev, u32 port);
+struct rdmactl_stat_state *rdmactl_stat_of(struct rdmactl_dev *dev, u32 port);
+void rdmactl_stat_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st,
+		       bool *have_pma, bool *have_hw);
+void rdmactl_stat_ahead_one(struct work_struct *work);
+void rdmactl_stat_ahead(const struct rdmactl_req *req, const struct rdmactl_ahead *items,
+			unsigned int n, u32 since, bool wait);
+bool rdmactl_stat_ahead_read(const struct rdmactl_req *req, const struct rdmactl_stat_state *st);
+int rdmactl_stat_locked_read(const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port,
+			     struct rdmactl_stat_state *st);
 u64 rdmactl_less_base(u64 v, u64 base, u8 width, bool wraps);
 int rdmactl_put_counter(struct sk_buff *skb, const char *name, u64 v,
 			u8 source, u8 width, u32 flags, u8 unit);
