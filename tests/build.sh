@@ -19,9 +19,8 @@ t_eq "no kernel version checks in kmod/ (probes decide)" "" \
 # others in their build roots (tests/vm/buildroot). The modules are built
 # from scratch in build/KVER, where the VMs load them from (tests/vm/run
 # builds there what is missing), and build/.built-LINE is made once a
-# line's are: make check's VM of a line waits for it. RDMACTL_CHECK_BUILD
-# names another directory, for a build beside a VM of the same line.
-mb=${RDMACTL_CHECK_BUILD:-$top/build}
+# line's are: make check's VM of a line waits for it.
+mb=$top/build
 for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	in_root=()
 	if suite=$(vm_suite_of_line "$k"); then
