@@ -13,7 +13,12 @@
  * same tree, shared with administrators; roce.c says who may change it.
  *
  * rdmactl_cm_lock serialises the configfs work (SET, PROBE, the restore)
- * and is taken under no other lock.
+ * and is taken under no other lock. A request holds generic netlink's
+ * cb_lock, and unload waits for the restore work, so neither waits
+ * without a bound: for the lock, and for the configfs directory's lock
+ * (which anyone who may list rdma_cm/ can hold for as long as a read
+ * into a FUSE or userfaultfd buffer lasts), each waits at most
+ * configfs_wait_ms, then gives up with -EBUSY having changed nothing.
  */
 #include <linux/cred.h>
 #include <linux/fs.h>
@@ -27,6 +32,36 @@
 
 /* Serialises the configfs work: SET, PROBE and the restore. */
 DEFINE_MUTEX(rdmactl_cm_lock);
+
+static unsigned int configfs_wait_ms = 200;
+module_param(configfs_wait_ms, uint, 0644);
+MODULE_PARM_DESC(configfs_wait_ms,
+		 "How long a RoCE request waits for rdma_cm's configfs directory, in ms (200); generic netlink waits as long at most");
+
+/* When configfs work begun now gives up waiting. */
+unsigned long rdmactl_cm_until(void)
+{
+	return jiffies + msecs_to_jiffies(READ_ONCE(configfs_wait_ms));
+}
+
+/*
+ * rdmactl_cm_lock for a request: 0, or -EBUSY once jiffies reach until
+ * (saying so), or -EINTR when killed. The holders are bounded the same way.
+ */
+int rdmactl_cm_lock_until(unsigned long until, struct netlink_ext_ack *extack)
+{
+	while (!mutex_trylock(&rdmactl_cm_lock)) {
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		if (time_after(jiffies, until)) {
+			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_LOCKED);
+			return -EBUSY;
+		}
+		usleep_range(1000, 2000);
+	}
+	return 0;
+}
+
 /*
  * Set at load, or by the restore work when rdma_cm goes live if that
  * failed; read without a lock.
@@ -86,27 +121,28 @@ static int rdmactl_cm_root(struct path *root)
 	return 0;
 }
 
-static int rdmactl_cm_mkdir(const struct path *root, const char *name, bool *made)
+static int rdmactl_cm_mkdir(const struct path *root, const char *name, bool *made,
+			    unsigned long until)
 {
 	int err;
 
 	err = mnt_want_write(root->mnt);
 	if (err)
 		return err;
-	err = rdmactl_mkdir(root->dentry, name, 0755);
+	err = rdmactl_mkdir(root->dentry, name, 0755, until);
 	mnt_drop_write(root->mnt);
 	*made = err > 0;
 	return err < 0 ? err : 0;
 }
 
-static void rdmactl_cm_rmdir(const struct path *root, const char *name)
+static void rdmactl_cm_rmdir(const struct path *root, const char *name, unsigned long until)
 {
 	int err;
 
 	err = mnt_want_write(root->mnt);
 	if (err)
 		goto out;
-	err = rdmactl_rmdir(root->dentry, name);
+	err = rdmactl_rmdir(root->dentry, name, until);
 	mnt_drop_write(root->mnt);
 out:
 	if (err)
@@ -115,10 +151,11 @@ out:
 
 /*
  * Open rdma_cm's directory of a device, making it if needed: -ENOENT when
- * rdma_cm is not loaded, -ENODEV when it has not attached to the device.
- * Called with rdmactl_cm_lock held.
+ * rdma_cm is not loaded, -ENODEV when it has not attached to the device,
+ * -EBUSY when rdma_cm/ stayed locked by others past jiffies until. Called with
+ * rdmactl_cm_lock held.
  */
-int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name,
+int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long until,
 		    struct netlink_ext_ack *extack)
 {
 	const struct cred *old;
@@ -131,13 +168,15 @@ int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name,
 	}
 	strscpy(cd->name, name, sizeof(cd->name));
 	old = override_creds(rdmactl_cm_cred);
-	err = rdmactl_cm_mkdir(&cd->root, name, &cd->made);
+	err = rdmactl_cm_mkdir(&cd->root, name, &cd->made, until);
 	revert_creds(old);
 	if (err) {
 		/* make_cma_dev() says -ENODEV for a device rdma_cm lacks. */
 		if (err == -ENODEV)
 			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_NOT_ATTACHED);
-		else
+		else if (err == -EBUSY)
+			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_BUSY);
+		else if (err != -EINTR)
 			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_MKDIR, err);
 		dput(cd->root.dentry);
 	}
@@ -161,7 +200,8 @@ void rdmactl_cm_close(struct rdmactl_cm_dev *cd)
 
 	if (cd->made) {
 		old = override_creds(rdmactl_cm_cred);
-		rdmactl_cm_rmdir(&cd->root, cd->name);
+		/* Its own wait: the work done meanwhile may have taken long. */
+		rdmactl_cm_rmdir(&cd->root, cd->name, rdmactl_cm_until());
 		revert_creds(old);
 	}
 	dput(cd->root.dentry);

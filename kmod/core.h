@@ -359,6 +359,9 @@ void rdmactl_event_lost(void);
 #define RDMACTL_MSG_ROCE_MODE "RoCE mode %d is neither v1 (%d) nor v2 (%d)"
 #define RDMACTL_MSG_CM_NOT_ATTACHED "rdma_cm has not attached to the device"
 #define RDMACTL_MSG_CM_MKDIR "cannot make the device's directory in rdma_cm's configfs (error %d)"
+#define RDMACTL_MSG_CM_BUSY \
+	"rdma_cm's configfs directory is busy (a listing of it has not ended): nothing was changed; try again"
+#define RDMACTL_MSG_CM_LOCKED "another RoCE change is in progress: nothing was changed; try again"
 #define RDMACTL_MSG_CM_READ "cannot read rdma_cm's defaults of port %u (error %d)"
 #define RDMACTL_MSG_NOT_ROCE "port %u is %s, not RoCE: it has no RoCE mode"
 #define RDMACTL_MSG_NO_ROCE_PORT "the device has no RoCE port"

@@ -223,13 +223,14 @@ static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_tr
 	if (!n)
 		goto out_unlock;
 
-	err = rdmactl_cm_open(&cd, name, NULL);
+	err = rdmactl_cm_open(&cd, name, rdmactl_cm_until(), NULL);
 	if (err == -ENOENT) {
 		err = 0;		/* rdma_cm is not there: wait for it */
 		goto out_unlock;
 	}
-	if (err == -ENODEV && !last_try) {
-		err = -EAGAIN;		/* rdma_cm is not attached yet */
+	/* Not attached yet, or rdma_cm/ held by a listing: unload waits for us. */
+	if ((err == -ENODEV || err == -EBUSY) && !last_try) {
+		err = -EAGAIN;
 		goto out_unlock;
 	}
 	if (err) {

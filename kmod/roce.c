@@ -98,6 +98,7 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 	struct rdmactl_roce_data *st = data;
 	struct rdmactl_roce_saved *s;
 	struct rdmactl_cm_dev cd;
+	unsigned long until;
 	unsigned int i;
 	bool open;
 	int err;
@@ -105,10 +106,12 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 	if (!n)
 		return 0;
 	if (probe) {
-		/* Behind another's configfs work: a kill ends the wait. */
-		if (mutex_lock_killable(&rdmactl_cm_lock))
-			return -EINTR;
-		err = rdmactl_cm_open(&cd, st[0].base.dev_name, ext);
+		/* Behind another's configfs work: a bounded wait, or a kill, ends it. */
+		until = rdmactl_cm_until();
+		err = rdmactl_cm_lock_until(until, ext);
+		if (err)
+			return err;
+		err = rdmactl_cm_open(&cd, st[0].base.dev_name, until, ext);
 	} else {
 		err = rdmactl_cm_open_existing(&cd, st[0].base.dev_name);
 	}
@@ -258,9 +261,10 @@ struct rdmactl_roce_set {
 
 /*
  * Apply a set to rdma_cm and remember it, or change nothing. Called with
- * rdmactl_cm_lock held.
+ * rdmactl_cm_lock held; waits for rdma_cm/ up to jiffies until.
  */
-static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ack *extack)
+static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, unsigned long until,
+			      struct netlink_ext_ack *extack)
 {
 	struct rdmactl_roce_saved *s;
 	struct rdmactl_cm_dev cd;
@@ -279,7 +283,7 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, struct netlink_ext_ac
 		return err;
 	}
 
-	err = rdmactl_cm_open(&cd, rs->rd.name, extack);
+	err = rdmactl_cm_open(&cd, rs->rd.name, until, extack);
 	if (err == -ENOENT)
 		return -EOPNOTSUPP;
 	if (err)
@@ -404,6 +408,7 @@ int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info)
 	bool clear = nla_get_flag(info->attrs[RDMACTL_A_ROCE_CLEAR]);
 	struct rdmactl_roce_set rs = { .mode = -1, .tos = -1 };
 	struct rdmactl_dev *dev;
+	unsigned long until;
 	u32 n, i;
 	int err;
 
@@ -448,9 +453,11 @@ int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (err)
 		return err;
 
+	until = rdmactl_cm_until();
 	if (clear) {
-		if (mutex_lock_killable(&rdmactl_cm_lock))
-			return -EINTR;
+		err = rdmactl_cm_lock_until(until, info->extack);
+		if (err)
+			return err;
 		rdmactl_roce_forget(rs.rd.guid, rs.first, rs.last);
 		mutex_unlock(&rdmactl_cm_lock);
 		return 0;
@@ -469,9 +476,9 @@ int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info)
 			goto out_free;
 	}
 
-	err = -EINTR;
-	if (!mutex_lock_killable(&rdmactl_cm_lock)) {
-		err = rdmactl_roce_apply(&rs, info->extack);
+	err = rdmactl_cm_lock_until(until, info->extack);
+	if (!err) {
+		err = rdmactl_roce_apply(&rs, until, info->extack);
 		mutex_unlock(&rdmactl_cm_lock);
 	}
 

@@ -52,10 +52,12 @@ extern struct list_head rdmactl_roce_saved;
 extern unsigned int rdmactl_roce_nsaved;
 
 /* cm.c */
+unsigned long rdmactl_cm_until(void);
+int rdmactl_cm_lock_until(unsigned long until, struct netlink_ext_ack *extack);
 int rdmactl_cm_init(void);
 void rdmactl_cm_exit(void);
 void rdmactl_cm_mount(void);
-int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name,
+int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long until,
 		    struct netlink_ext_ack *extack);
 int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name);
 void rdmactl_cm_close(struct rdmactl_cm_dev *cd);

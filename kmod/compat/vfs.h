@@ -23,8 +23,12 @@
 #ifndef _RDMACTL_COMPAT_VFS_H
 #define _RDMACTL_COMPAT_VFS_H
 
+#include <linux/delay.h>
 #include <linux/fs.h>
+#include <linux/jiffies.h>
+#include <linux/lockdep.h>
 #include <linux/namei.h>
+#include <linux/sched/signal.h>
 #include <linux/string.h>
 
 /*
@@ -133,17 +137,41 @@ static inline int rdmactl_vfs_rmdir(struct inode *dir, struct dentry *child)
 }
 
 /*
+ * Lock dir as the parent of a change, as inode_lock_nested(dir,
+ * I_MUTEX_PARENT) does, but waiting only until jiffies reach until and
+ * never past a kill: -EBUSY or -EINTR. Anyone who may list dir can hold
+ * its lock, shared, for as long as a read into a FUSE or userfaultfd
+ * buffer lasts, and the callers hold generic netlink's cb_lock or are
+ * work that unload waits for.
+ */
+static inline int rdmactl_dir_lock(struct inode *dir, unsigned long until)
+{
+	while (!inode_trylock(dir)) {
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		if (time_after(jiffies, until))
+			return -EBUSY;
+		usleep_range(1000, 2000);
+	}
+	lock_set_subclass(&dir->i_rwsem.dep_map, I_MUTEX_PARENT, _RET_IP_);
+	return 0;
+}
+
+/*
  * Make directory name in parent unless it exists, on a mount the caller
  * holds write access to: 1 when it made it, 0 when it was there, or
- * -errno.
+ * -errno (-EBUSY: parent stayed locked by others past jiffies until).
  */
-static inline int rdmactl_mkdir(struct dentry *parent, const char *name, umode_t mode)
+static inline int rdmactl_mkdir(struct dentry *parent, const char *name, umode_t mode,
+				unsigned long until)
 {
 	struct inode *dir = d_inode(parent);
 	struct dentry *child;
 	int err;
 
-	inode_lock_nested(dir, I_MUTEX_PARENT);
+	err = rdmactl_dir_lock(dir, until);
+	if (err)
+		return err;
 	child = rdmactl_lookup_locked(parent, name);
 	if (IS_ERR(child)) {
 		inode_unlock(dir);
@@ -160,20 +188,30 @@ static inline int rdmactl_mkdir(struct dentry *parent, const char *name, umode_t
 
 /*
  * Remove directory name from parent if it is there, on a mount the caller
- * holds write access to: 0 or -errno.
+ * holds write access to: 0 or -errno. -EBUSY when parent stayed locked
+ * past jiffies until, or when the directory itself is locked now (a listing of
+ * it): vfs_rmdir() would wait for it without a bound.
  */
-static inline int rdmactl_rmdir(struct dentry *parent, const char *name)
+static inline int rdmactl_rmdir(struct dentry *parent, const char *name, unsigned long until)
 {
 	struct inode *dir = d_inode(parent);
 	struct dentry *child;
 	int err;
 
-	inode_lock_nested(dir, I_MUTEX_PARENT);
+	err = rdmactl_dir_lock(dir, until);
+	if (err)
+		return err;
 	child = rdmactl_lookup_locked(parent, name);
 	err = PTR_ERR_OR_ZERO(child);
 	if (!err) {
-		if (d_is_positive(child))
-			err = rdmactl_vfs_rmdir(dir, child);
+		if (d_is_positive(child)) {
+			if (inode_trylock(d_inode(child))) {
+				inode_unlock(d_inode(child));
+				err = rdmactl_vfs_rmdir(dir, child);
+			} else {
+				err = -EBUSY;
+			}
+		}
 		dput(child);
 	}
 	inode_unlock(dir);

@@ -52,9 +52,9 @@ t_eq "rdma link delete rxe1 meanwhile takes under 2 s ($ms ms)" "yes" \
 rdma link add rxe1 type rxe netdev veth1
 modprobe_unhook
 
-# Item 7 without module loading: a ROCE_SET waiting in configfs, whose
-# directory lock a listing into a userfaultfd page holds (anyone who can
-# list rdma_cm/ can), holds up neither generic netlink nor the device.
+# Item 7 without module loading: a ROCE_SET meeting configfs's directory
+# lock, which a listing into a userfaultfd page holds (anyone who can list
+# rdma_cm/ can), holds up neither generic netlink nor the device.
 modprobe rdma_cm
 "$RDMACTL_TOP/build/tests/cfgstall" $cm 8 >/tmp/cfgstall.out 2>&1 &
 stall=$!
@@ -63,7 +63,7 @@ t_eq "a listing of rdma_cm/ holds its lock" "stalled" "$(head -1 /tmp/cfgstall.o
 rdmactl roce set rxe1/1 tos 16 >/dev/null 2>&1 &
 bg=$!
 sleep 1
-t_run "genl ctrl list while a roce set waits in configfs" 0 timeout 3 genl ctrl list
+t_run "genl ctrl list while a roce set meets the held directory" 0 timeout 3 genl ctrl list
 t0=$(now)
 rdma link delete rxe1
 ms=$(ms_since "$t0")
@@ -72,11 +72,49 @@ t_eq "rdma link delete rxe1 meanwhile takes under 2 s ($ms ms)" "yes" \
 wait $stall $bg
 rdma link add rxe1 type rxe netdev veth1
 rdmactl roce forget rxe1 2>/dev/null
+
+# Issue 32, item 1: a SET meeting a held rdma_cm/ does not wait there
+# under generic netlink's lock. A family registering meanwhile
+# (wireguard: genl_register_family() takes that lock for writing, and
+# lookups queue behind it) holds up anyone's lookup no longer than the
+# SET's bounded wait; the SET gives up at once, says why, changes
+# nothing, and a kill would end it as soon.
+modprobe wireguard && rmmod wireguard		# its dependencies, loaded now
+before=$(cm_read rxe1 1)
+"$RDMACTL_TOP/build/tests/cfgstall" $cm 6 >/tmp/cfgstall.out 2>&1 &
+stall=$!
+for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
+t0=$(now)
+rdmactl roce set rxe1/1 tos 16 >/tmp/cfg-set.out 2>&1 &
+bg=$!
+sleep 0.05
+modprobe wireguard &
+mp=$!
+sleep 0.2
+t1=$(now)
+genl ctrl list >/dev/null
+look=$(ms_since "$t1")
+rc=0
+wait $bg || rc=$?
+set_ms=$(ms_since "$t0")
+wait $mp
+rmmod wireguard
+t_eq "genl ctrl list while a roce set meets a held rdma_cm/ and a family registers: under 1 s ($look ms)" \
+	yes "$( [ "$look" -lt 1000 ] && echo yes || echo no)"
+t_eq "the roce set gives up within a second ($set_ms ms)" "1 yes" \
+	"$rc $( [ "$set_ms" -lt 1000 ] && echo yes || echo no)"
+t_match "saying that rdma_cm's directory is busy" "rdma_cm's configfs directory is busy" "$(</tmp/cfg-set.out)"
+wait $stall
+t_eq "and changed nothing" "$before" "$(cm_read rxe1 1)"
+t_eq "nor remembered anything" "null" "$(rdmactl -j roce show rxe1/1 | jq -c '.[0].saved')"
 rdma_cm_loaded && rdma_cm_unload >/dev/null
 
 # A SET that waits in configfs (mkdir rdma_cm/rxe0) while rxe0's name
 # passes to rxe1 writes nothing: rdma_cm writes by name, so it would land
-# on rxe1, and be remembered under rxe0's GUID.
+# on rxe1, and be remembered under rxe0's GUID. (The SET waits 200 ms for
+# configfs; the module's parameter lets this one wait long enough.)
+wait_ms=/sys/module/rdmactl/parameters/configfs_wait_ms
+echo 5000 >$wait_ms
 modprobe rdma_cm
 "$RDMACTL_TOP/build/tests/cfgstall" $cm 3 >/tmp/cfgstall.out 2>&1 &
 stall=$!
@@ -99,6 +137,7 @@ rdma dev set rxetmp name rxe0
 t_eq "nothing remembered for rxe0" "null" \
 	"$(rdmactl -j roce show rxe0/1 | jq -c '.[0].saved')"
 rdmactl roce forget rxe0 2>/dev/null
+echo 200 >$wait_ms
 rdma_cm_loaded && rdma_cm_unload >/dev/null
 
 # Item 9: saved settings outlive an rdma_cm reload. rxe has RoCE v2 only,
@@ -146,6 +185,20 @@ t_eq "and it reads as applied" "applied 32" \
 
 kill $mon
 mon=
-rdmactl roce forget rxe0
-rdmactl roce forget rxe1
+
+# Item 2: unload is bounded. rxe0 registers again, with settings saved,
+# while a listing holds rdma_cm/: the restore meets the held directory,
+# and rmmod does not wait for the listing to end.
+"$RDMACTL_TOP/build/tests/cfgstall" $cm 8 >/tmp/cfgstall.out 2>&1 &
+stall=$!
+for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
+rdma link delete rxe0
+rdma link add rxe0 type rxe netdev veth0
+sleep 0.5
+t0=$(now)
+t_run "rmmod rdmactl while its restore meets a held rdma_cm/" 0 rmmod rdmactl
+ms=$(ms_since "$t0")
+t_eq "within 2 s ($ms ms; the listing holds it 8 s)" yes "$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
+t_run "and insmod" 0 insmod "$RDMACTL_TOP/build/$kv/kmod/rdmactl.ko"
+wait $stall
 t_done

@@ -346,7 +346,10 @@
  * run in parallel (the family is parallel_ops): one waiting on firmware or
  * on rdma_cm holds up no other. Generic netlink's own lock, held across a
  * doit and a dump's first call, is held across no wait for firmware of
- * STAT_GET (Documentation/netlink.md, "What a request waits for").
+ * STAT_GET, and across at most configfs_wait_ms (the module's parameter,
+ * 200 ms) for rdma_cm's configfs directory by ROCE_SET and a PROBE, which
+ * then fail with EBUSY having changed nothing; not yet for STAT_RESET's
+ * MADs (Documentation/netlink.md, "What a request waits for").
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
 #define _UAPI_LINUX_RDMACTL_H
