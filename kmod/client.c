@@ -149,8 +149,9 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 		goto err_stat;
 
 	ib_set_client_data(ibdev, &rdmactl_client, dev);
-	rdmactl_event_dev_init(dev);
+	/* DEV_ADD first: the handler may queue a port's event at once. */
 	rdmactl_event_dev(dev, RDMACTL_EVENT_DEV_ADD, NULL, NULL);
+	rdmactl_event_dev_init(dev);
 	rdmactl_roce_dev_added(dev);
 	return 0;
 

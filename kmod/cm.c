@@ -33,6 +33,9 @@
 /* Serialises the configfs work: SET, PROBE and the restore. */
 DEFINE_MUTEX(rdmactl_cm_lock);
 
+/* How long a GET's reading waits for a directory configfs has locked. */
+#define RDMACTL_CM_GET_WAIT_MS 20
+
 static unsigned int configfs_wait_ms = 200;
 module_param(configfs_wait_ms, uint, 0644);
 MODULE_PARM_DESC(configfs_wait_ms,
@@ -100,9 +103,10 @@ void rdmactl_cm_mount(void)
 
 /*
  * rdma_cm's configfs directory on our mount, with a reference: -ENOENT
- * when rdma_cm is not loaded (or has no configfs). Takes no lock.
+ * when rdma_cm is not loaded (or has no configfs), -EBUSY when configfs's
+ * root stayed locked by others past jiffies until.
  */
-static int rdmactl_cm_root(struct path *root)
+static int rdmactl_cm_root(struct path *root, unsigned long until)
 {
 	/* Pairs with rdmactl_cm_mount()'s release. */
 	struct vfsmount *mnt = smp_load_acquire(&rdmactl_cm_mnt);
@@ -112,7 +116,7 @@ static int rdmactl_cm_root(struct path *root)
 	if (!mnt)
 		return -ENOENT;
 	old = override_creds(rdmactl_cm_cred);
-	d = rdmactl_lookup_positive(mnt->mnt_root, "rdma_cm");
+	d = rdmactl_lookup_bounded(mnt->mnt_root, "rdma_cm", until);
 	revert_creds(old);
 	if (IS_ERR(d))
 		return PTR_ERR(d);
@@ -162,9 +166,14 @@ int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long u
 	int err;
 
 	memset(cd, 0, sizeof(*cd));
-	if (rdmactl_cm_root(&cd->root)) {
-		NL_SET_ERR_MSG(extack, RDMACTL_CM_MISSING);
-		return -ENOENT;
+	cd->until = until;
+	err = rdmactl_cm_root(&cd->root, until);
+	if (err) {
+		if (err == -ENOENT)
+			NL_SET_ERR_MSG(extack, RDMACTL_CM_MISSING);
+		else if (err == -EBUSY)
+			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_BUSY);
+		return err;
 	}
 	strscpy(cd->name, name, sizeof(cd->name));
 	old = override_creds(rdmactl_cm_cred);
@@ -185,13 +194,16 @@ int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long u
 
 /*
  * For a GET: rdma_cm's directory of a device as it is, made by nobody;
- * reading it fails with -ENOENT when it is not there. Takes no lock.
+ * reading it fails with -ENOENT when it is not there. Takes no lock, and
+ * waits for configfs's directory locks RDMACTL_CM_GET_WAIT_MS at most: a
+ * dump's first call reads every device.
  */
 int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name)
 {
 	memset(cd, 0, sizeof(*cd));
 	strscpy(cd->name, name, sizeof(cd->name));
-	return rdmactl_cm_root(&cd->root);
+	cd->until = jiffies + msecs_to_jiffies(RDMACTL_CM_GET_WAIT_MS);
+	return rdmactl_cm_root(&cd->root, cd->until);
 }
 
 void rdmactl_cm_close(struct rdmactl_cm_dev *cd)
@@ -207,19 +219,47 @@ void rdmactl_cm_close(struct rdmactl_cm_dev *cd)
 	dput(cd->root.dentry);
 }
 
+/*
+ * Open <dev>/ports/<port>/<attr> under rdma_cm/, a name at a time, each
+ * looked up with its directory locked until cd->until at most: a path
+ * walk would wait without a bound for a directory whose listing someone
+ * holds while another's mkdir there queues for it.
+ */
+static struct file *rdmactl_cm_open_attr(struct rdmactl_cm_dev *cd, u32 port,
+					 const char *attr, int flags)
+{
+	char num[12];
+	const char *const names[] = { cd->name, "ports", num, attr };
+	struct path p = { .mnt = cd->root.mnt, .dentry = dget(cd->root.dentry) };
+	struct dentry *d;
+	struct file *f;
+	unsigned int i;
+
+	snprintf(num, sizeof(num), "%u", port);
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		d = rdmactl_lookup_bounded(p.dentry, names[i], cd->until);
+		dput(p.dentry);
+		if (IS_ERR(d))
+			return ERR_CAST(d);
+		p.dentry = d;
+	}
+	/* dentry_open() takes its own reference to the path. */
+	f = dentry_open(&p, flags, current_cred());
+	dput(p.dentry);
+	return f;
+}
+
 /* Read (buf receives the text) or write (buf is the text) one attribute. */
 static int rdmactl_cm_io(struct rdmactl_cm_dev *cd, u32 port, const char *attr,
 			 char *buf, size_t size, bool write)
 {
-	char path[IB_DEVICE_NAME_MAX + 40];
 	const struct cred *old;
 	struct file *f;
 	loff_t pos = 0;
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "%s/ports/%u/%s", cd->name, port, attr);
 	old = override_creds(rdmactl_cm_cred);
-	f = rdmactl_file_open_root(&cd->root, path, write ? O_WRONLY : O_RDONLY);
+	f = rdmactl_cm_open_attr(cd, port, attr, write ? O_WRONLY : O_RDONLY);
 	if (IS_ERR(f)) {
 		revert_creds(old);
 		return PTR_ERR(f);

@@ -88,7 +88,7 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		return nla_put_u64_64bit(skb, RDMACTL_A_EVENT_LOST, ev->lost, RDMACTL_A_PAD);
 	if (ev->type == RDMACTL_EVENT_ROCE && ev->error)
 		return nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error) ||
-		       nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED) ? -EMSGSIZE : 0;
+		       (ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED)) ? -EMSGSIZE : 0;
 	if (ev->type == RDMACTL_EVENT_STAT_MODE)
 		return ((ev->stat_mode & RDMACTL_STAT_MODE_EV_CLEAR) &&
 			nla_put_flag(skb, RDMACTL_A_STAT_MODE_CLEAR)) ||

@@ -79,7 +79,10 @@ static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_cha
 	tb = kcalloc(IFLA_MAX + 1, sizeof(*tb), GFP_KERNEL);
 	if (!tb)
 		return -ENOMEM;
-	rtnl_lock();
+	if (rdmactl_rtnl_lock_killable()) {
+		kfree(tb);
+		return -EINTR;
+	}
 	err = ndev->reg_state == NETREG_REGISTERED ? rdmactl_ipoib_read(ndev, &c->old) : -ENODEV;
 	if (err)
 		goto out_unlock;
@@ -145,7 +148,11 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
 
-	mutex_lock(&rdmactl_ipoib_lock);
+	/* Behind another SET's RTNL work: a kill ends the wait. */
+	if (mutex_lock_killable(&rdmactl_ipoib_lock)) {
+		dev_put(ndev);
+		return -EINTR;
+	}
 	err = rdmactl_ipoib_read_one(ndev, &ib);
 	if (err) {
 		NL_SET_ERR_MSG(info->extack, "the interface went away");

@@ -270,7 +270,7 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, unsigned long until,
 	struct rdmactl_cm_dev cd;
 	u32 n = rs->last - rs->first + 1, i, fresh = 0, failed, left = 0;
 	u8 mode, tos;
-	int err, undo;
+	int err, undo, read;
 
 	/* Room for the ports not remembered yet, before anything changes. */
 	mutex_lock(&rdmactl_roce_saved_lock);
@@ -312,6 +312,8 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, unsigned long until,
 	}
 	if (err) {
 		failed = rs->first + i;
+		/* The undo's own wait for configfs's directories. */
+		cd.until = rdmactl_cm_until();
 		/*
 		 * Put back what was there, the failed port included. A port
 		 * the undo leaves changed is announced, as a SET would be.
@@ -323,14 +325,15 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, unsigned long until,
 				continue;
 			mode = 0;
 			tos = 0;
-			if (!rdmactl_cm_read(&cd, rs->first + i, &mode, &tos) &&
-			    mode == rs->old[i].mode && tos == rs->old[i].tos)
+			read = rdmactl_cm_read(&cd, rs->first + i, &mode, &tos);
+			if (!read && mode == rs->old[i].mode && tos == rs->old[i].tos)
 				continue;
 			left++;
 			pr_warn("cannot undo the RoCE settings of %s port %u: %d\n",
 				rs->rd.name, rs->first + i, undo);
+			/* Where it stands, as a SET's event; or the undo's error, unread. */
 			rdmactl_roce_event(rs->rd.index, rs->rd.guid, rs->first + i, mode, tos,
-					   false, undo);
+					   false, read ? undo : 0);
 		} while (i-- > 0);
 		if (left)
 			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_LEFT_CHANGED,

@@ -34,6 +34,7 @@ struct rdmactl_cm_dev {
 	struct path root;	/* rdma_cm/ on our mount */
 	char name[IB_DEVICE_NAME_MAX];
 	bool made;		/* we made <name>/: remove it when done */
+	unsigned long until;	/* jiffies: its lookups wait no longer */
 };
 
 #define RDMACTL_CM_MISSING \

@@ -87,7 +87,9 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
 		print_bool("restored", ev->roce_restored, NULL);
-		print_str("roce_error", " restore failed: %s", strerror(-ev->roce_error));
+		/* A restore that failed, or a failed SET's undo. */
+		print_str("roce_error", ev->roce_restored ? " restore failed: %s" : " undo failed: %s",
+			  strerror(-ev->roce_error));
 		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
 	}
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_MODE) {

@@ -11,7 +11,10 @@
 /* Before any kernel header, so every file of the module gets it. */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/delay.h>
 #include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <net/genetlink.h>
 #include <rdma/ib_verbs.h>
@@ -205,6 +208,28 @@ const char *rdmactl_compat_fmt(const char *fmt, ...) __printf(1, 2);
 			NL_SET_BAD_ATTR(__ext, attr);			\
 		}							\
 	} while (0)
+#endif
+
+/*
+ * RTNL, waiting only until a kill: 0 or -EINTR. 7.x keeps
+ * rtnl_lock_killable() for the core (no export); there rtnl_trylock() is
+ * polled, every millisecond or two.
+ */
+#ifdef HAVE_RTNL_LOCK_KILLABLE
+static inline int rdmactl_rtnl_lock_killable(void)
+{
+	return rtnl_lock_killable();
+}
+#else
+static inline int rdmactl_rtnl_lock_killable(void)
+{
+	while (!rtnl_trylock()) {
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		usleep_range(1000, 2000);
+	}
+	return 0;
+}
 #endif
 
 #endif /* _RDMACTL_COMPAT_H */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The VFS calls roce.c makes on its own mount of configfs: look a name up,
- * make and remove a directory, open a file below a directory it holds.
+ * The VFS calls cm.c makes on its own mount of configfs: look a name up,
+ * make and remove a directory, each with the directory's lock taken for a
+ * bounded time (rdmactl_dir_lock()).
  * Each changed upstream, some more than once; a probe in probes/ names
  * each form (see its top comment), and a kernel with none of the known
  * forms of a call stops the build here rather than compile another.
@@ -17,8 +18,6 @@
  *                 6.19        + delegated_inode                    vfs_rmdir_delegated
  *   lookups       up to 6.15  lookup_one_len(name, base, len)      lookup_one_len
  *                 6.16        lookup_noperm(qstr, base)            lookup_noperm
- *   file_open_root()  before 5.15 (dentry, mnt, ...)               file_open_root_pre_path
- *                     5.15        (const struct path *, ...)       file_open_root_path
  */
 #ifndef _RDMACTL_COMPAT_VFS_H
 #define _RDMACTL_COMPAT_VFS_H
@@ -64,18 +63,6 @@ static inline struct dentry *rdmactl_lookup_locked(struct dentry *parent, const 
 	return lookup_one_len(name, parent, strlen(name));
 #else
 #error "rdmactl: no known form of lookup_one_len()/lookup_noperm() (probes lookup_*)"
-#endif
-}
-
-/* The entry name in parent, unlocked: a reference, or -ENOENT. */
-static inline struct dentry *rdmactl_lookup_positive(struct dentry *parent, const char *name)
-{
-#if defined(HAVE_LOOKUP_NOPERM)
-	struct qstr q = QSTR_INIT(name, strlen(name));
-
-	return lookup_noperm_positive_unlocked(&q, parent);
-#elif defined(HAVE_LOOKUP_ONE_LEN)
-	return lookup_positive_unlocked(name, parent, strlen(name));
 #endif
 }
 
@@ -158,6 +145,47 @@ static inline int rdmactl_dir_lock(struct inode *dir, unsigned long until)
 }
 
 /*
+ * The entry name in parent, positive or negative, with parent locked
+ * (rdmactl_dir_lock(), for at most until), or an error with it unlocked.
+ */
+static inline struct dentry *rdmactl_lookup_locking(struct dentry *parent, const char *name,
+						    unsigned long until)
+{
+	struct inode *dir = d_inode(parent);
+	struct dentry *child;
+	int err;
+
+	err = rdmactl_dir_lock(dir, until);
+	if (err)
+		return ERR_PTR(err);
+	child = rdmactl_lookup_locked(parent, name);
+	if (IS_ERR(child))
+		inode_unlock(dir);
+	return child;
+}
+
+/*
+ * The entry name in parent, positive, looked up with parent locked for at
+ * most until: a reference, -ENOENT, -EBUSY or -EINTR. A path walk would
+ * wait for the lock without a bound when the entry is not in the dcache
+ * (configfs keeps no attribute's dentry).
+ */
+static inline struct dentry *rdmactl_lookup_bounded(struct dentry *parent, const char *name,
+						    unsigned long until)
+{
+	struct dentry *child = rdmactl_lookup_locking(parent, name, until);
+
+	if (IS_ERR(child))
+		return child;
+	inode_unlock(d_inode(parent));
+	if (d_is_negative(child)) {
+		dput(child);
+		return ERR_PTR(-ENOENT);
+	}
+	return child;
+}
+
+/*
  * Make directory name in parent unless it exists, on a mount the caller
  * holds write access to: 1 when it made it, 0 when it was there, or
  * -errno (-EBUSY: parent stayed locked by others past jiffies until).
@@ -165,70 +193,44 @@ static inline int rdmactl_dir_lock(struct inode *dir, unsigned long until)
 static inline int rdmactl_mkdir(struct dentry *parent, const char *name, umode_t mode,
 				unsigned long until)
 {
-	struct inode *dir = d_inode(parent);
-	struct dentry *child;
+	struct dentry *child = rdmactl_lookup_locking(parent, name, until);
 	int err;
 
-	err = rdmactl_dir_lock(dir, until);
-	if (err)
-		return err;
-	child = rdmactl_lookup_locked(parent, name);
-	if (IS_ERR(child)) {
-		inode_unlock(dir);
+	if (IS_ERR(child))
 		return PTR_ERR(child);
-	}
 	if (d_is_positive(child)) {
 		dput(child);
-		inode_unlock(dir);
+		inode_unlock(d_inode(parent));
 		return 0;
 	}
-	err = rdmactl_vfs_mkdir_unlock(dir, child, mode);
+	err = rdmactl_vfs_mkdir_unlock(d_inode(parent), child, mode);
 	return err ? err : 1;
 }
 
 /*
  * Remove directory name from parent if it is there, on a mount the caller
  * holds write access to: 0 or -errno. -EBUSY when parent stayed locked
- * past jiffies until, or when the directory itself is locked now (a listing of
- * it): vfs_rmdir() would wait for it without a bound.
+ * past jiffies until, or when the directory itself is locked now (a
+ * listing of it): vfs_rmdir() would wait for it without a bound.
  */
 static inline int rdmactl_rmdir(struct dentry *parent, const char *name, unsigned long until)
 {
-	struct inode *dir = d_inode(parent);
-	struct dentry *child;
-	int err;
+	struct dentry *child = rdmactl_lookup_locking(parent, name, until);
+	int err = 0;
 
-	err = rdmactl_dir_lock(dir, until);
-	if (err)
-		return err;
-	child = rdmactl_lookup_locked(parent, name);
-	err = PTR_ERR_OR_ZERO(child);
-	if (!err) {
-		if (d_is_positive(child)) {
-			if (inode_trylock(d_inode(child))) {
-				inode_unlock(d_inode(child));
-				err = rdmactl_vfs_rmdir(dir, child);
-			} else {
-				err = -EBUSY;
-			}
+	if (IS_ERR(child))
+		return PTR_ERR(child);
+	if (d_is_positive(child)) {
+		if (inode_trylock(d_inode(child))) {
+			inode_unlock(d_inode(child));
+			err = rdmactl_vfs_rmdir(d_inode(parent), child);
+		} else {
+			err = -EBUSY;
 		}
-		dput(child);
 	}
-	inode_unlock(dir);
+	dput(child);
+	inode_unlock(d_inode(parent));
 	return err;
-}
-
-/* Open name, relative to root and never above it. */
-static inline struct file *rdmactl_file_open_root(const struct path *root, const char *name,
-						  int flags)
-{
-#if defined(HAVE_FILE_OPEN_ROOT_PATH)
-	return file_open_root(root, name, flags, 0);
-#elif defined(HAVE_FILE_OPEN_ROOT_PRE_PATH)
-	return file_open_root(root->dentry, root->mnt, name, flags, 0);
-#else
-#error "rdmactl: no known form of file_open_root() (probes file_open_root_*)"
-#endif
 }
 
 #endif /* _RDMACTL_COMPAT_VFS_H */

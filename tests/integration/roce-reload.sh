@@ -29,6 +29,35 @@ cm_read() {
 }
 now() { date +%s%N; }
 ms_since() { echo $((($(now) - $1) / 1000000)); }
+# hold DIR SECONDS: a listing of DIR holds its lock (cfgstall), from now.
+hold() {
+	"$RDMACTL_TOP/build/tests/cfgstall" "$1" "$2" >/tmp/cfgstall.out 2>&1 &
+	stall=$!
+	for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
+}
+# beside_family OUT CMD...: CMD in the background, output to OUT, while
+# wireguard registers its family (genl_register_family() takes generic
+# netlink's lock for writing; lookups queue behind it); then genl ctrl
+# list. Sets look (its ms), rc and took (CMD's exit status and ms).
+beside_family() {
+	local out=$1 t0 t1 bg mp
+	shift
+	t0=$(now)
+	"$@" >"$out" 2>&1 &
+	bg=$!
+	sleep 0.05
+	modprobe wireguard &
+	mp=$!
+	sleep 0.2
+	t1=$(now)
+	genl ctrl list >/dev/null
+	look=$(ms_since "$t1")
+	rc=0
+	wait $bg || rc=$?
+	took=$(ms_since "$t0")
+	wait $mp
+	rmmod wireguard
+}
 
 # Item 7: a module load that takes 5 s holds up nothing else, since no
 # request loads modules.
@@ -56,9 +85,7 @@ modprobe_unhook
 # lock, which a listing into a userfaultfd page holds (anyone who can list
 # rdma_cm/ can), holds up neither generic netlink nor the device.
 modprobe rdma_cm
-"$RDMACTL_TOP/build/tests/cfgstall" $cm 8 >/tmp/cfgstall.out 2>&1 &
-stall=$!
-for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
+hold $cm 8
 t_eq "a listing of rdma_cm/ holds its lock" "stalled" "$(head -1 /tmp/cfgstall.out)"
 rdmactl roce set rxe1/1 tos 16 >/dev/null 2>&1 &
 bg=$!
@@ -81,32 +108,37 @@ rdmactl roce forget rxe1 2>/dev/null
 # nothing, and a kill would end it as soon.
 modprobe wireguard && rmmod wireguard		# its dependencies, loaded now
 before=$(cm_read rxe1 1)
-"$RDMACTL_TOP/build/tests/cfgstall" $cm 6 >/tmp/cfgstall.out 2>&1 &
-stall=$!
-for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
-t0=$(now)
-rdmactl roce set rxe1/1 tos 16 >/tmp/cfg-set.out 2>&1 &
-bg=$!
-sleep 0.05
-modprobe wireguard &
-mp=$!
-sleep 0.2
-t1=$(now)
-genl ctrl list >/dev/null
-look=$(ms_since "$t1")
-rc=0
-wait $bg || rc=$?
-set_ms=$(ms_since "$t0")
-wait $mp
-rmmod wireguard
+hold $cm 6
+beside_family /tmp/cfg-set.out rdmactl roce set rxe1/1 tos 16
 t_eq "genl ctrl list while a roce set meets a held rdma_cm/ and a family registers: under 1 s ($look ms)" \
 	yes "$( [ "$look" -lt 1000 ] && echo yes || echo no)"
-t_eq "the roce set gives up within a second ($set_ms ms)" "1 yes" \
-	"$rc $( [ "$set_ms" -lt 1000 ] && echo yes || echo no)"
+t_eq "the roce set gives up long before the listing ends ($took ms of 6 s)" "1 yes" \
+	"$rc $( [ "$took" -lt 3000 ] && echo yes || echo no)"
 t_match "saying that rdma_cm's directory is busy" "rdma_cm's configfs directory is busy" "$(</tmp/cfg-set.out)"
 wait $stall
 t_eq "and changed nothing" "$before" "$(cm_read rxe1 1)"
 t_eq "nor remembered anything" "null" "$(rdmactl -j roce show rxe1/1 | jq -c '.[0].saved')"
+
+# A GET, which anyone may send, reads an existing rdma_cm/<dev>: a listing
+# of its ports/1/ held, and anyone's mkdir there queued behind it (the
+# lock is taken before the permission check), hold up neither it nor
+# generic netlink. (configfs keeps no attribute's dentry: each open looks
+# the attribute up again under ports/1/'s lock.)
+mkdir $cm/rxe1
+hold $cm/rxe1/ports/1 6
+nobody mkdir $cm/rxe1/ports/1/x 2>/dev/null &
+mk=$!
+sleep 0.2
+beside_family /tmp/cfg-get.out nobody rdmactl -j roce show rxe1/1
+t_eq "genl ctrl list while a roce show meets a held ports/1/ and a family registers: under 1 s ($look ms)" \
+	yes "$( [ "$look" -lt 1000 ] && echo yes || echo no)"
+t_eq "the roce show answers long before the listing ends ($took ms of 6 s)" "0 yes" \
+	"$rc $( [ "$took" -lt 3000 ] && echo yes || echo no)"
+t_eq "from what it could read: not rdma_cm's directory" "unknown" \
+	"$(jq -r '.[0].source' /tmp/cfg-get.out)"
+wait $stall
+wait $mk
+rmdir $cm/rxe1
 rdma_cm_loaded && rdma_cm_unload >/dev/null
 
 # A SET that waits in configfs (mkdir rdma_cm/rxe0) while rxe0's name
@@ -116,9 +148,7 @@ rdma_cm_loaded && rdma_cm_unload >/dev/null
 wait_ms=/sys/module/rdmactl/parameters/configfs_wait_ms
 echo 5000 >$wait_ms
 modprobe rdma_cm
-"$RDMACTL_TOP/build/tests/cfgstall" $cm 3 >/tmp/cfgstall.out 2>&1 &
-stall=$!
-for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
+hold $cm 3
 rdmactl roce set rxe0/1 tos 96 >/tmp/rename.out 2>&1 &
 bg=$!
 sleep 1
@@ -189,9 +219,7 @@ mon=
 # Item 2: unload is bounded. rxe0 registers again, with settings saved,
 # while a listing holds rdma_cm/: the restore meets the held directory,
 # and rmmod does not wait for the listing to end.
-"$RDMACTL_TOP/build/tests/cfgstall" $cm 8 >/tmp/cfgstall.out 2>&1 &
-stall=$!
-for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
+hold $cm 8
 rdma link delete rxe0
 rdma link add rxe0 type rxe netdev veth0
 sleep 0.5

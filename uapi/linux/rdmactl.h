@@ -323,9 +323,11 @@
  *                                            this flag, re-applied to a
  *                                            device registering again or to
  *                                            a reloaded rdma_cm
- *     RDMACTL_A_ROCE_ERROR           s32     a re-apply that failed: -errno,
- *                                            with RESTORED and without MODE
- *                                            and TOS
+ *     RDMACTL_A_ROCE_ERROR           s32     -errno, without MODE and TOS: a
+ *                                            re-apply that failed (with
+ *                                            RESTORED), or a failed SET's
+ *                                            undo that left the port where
+ *                                            it could not be read (without)
  *     RDMACTL_A_STAT_OPTIONAL        nest    STAT_MODE: the names now kept
  *                                            (not with CLEAR or ERROR)
  *     RDMACTL_A_STAT_MODE_CLEAR, _RESTORED   flag    STAT_MODE, as in the SET
