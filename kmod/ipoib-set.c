@@ -132,7 +132,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct net_device *ndev;
 	struct rdmactl_ipoib ib;
 	struct rdmactl_dev *dev;
-	u32 mtu = 0, max;
+	u32 mtu = 0, min, max;
 	u8 mode;
 	int err;
 
@@ -164,8 +164,11 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -ENODEV;
 		goto out_unlock;
 	}
+	/* ipoib's own bounds: datagram carries its 4-byte header in the MTU. */
+	min = ETH_MIN_MTU + RDMACTL_IPOIB_ENCAP_LEN;
 	max = rdmactl_ipoib_max_dgram(dev, ib.port);
 	if (mode == RDMACTL_IPOIB_CONNECTED) {
+		min = ETH_MIN_MTU;
 		max = RDMACTL_IPOIB_CM_MTU;
 		if (!(ib.hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC)) {
 			rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_DGRAM_ONLY, ib.name);
@@ -178,9 +181,9 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 
 	if (mtu_attr) {
 		mtu = nla_get_u32(mtu_attr);
-		if (mtu < ETH_MIN_MTU || mtu > max) {
+		if (mtu < min || mtu > max) {
 			rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_RANGE, mtu,
-					rdmactl_mode_names[mode], ETH_MIN_MTU, max);
+					rdmactl_mode_names[mode], min, max);
 			err = -ERANGE;
 			goto out_unlock;
 		}

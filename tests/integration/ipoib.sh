@@ -54,7 +54,11 @@ echo datagram >/sys/class/net/ib0/mode
 t_eq "a change through sysfs shows in the next show" "datagram $(sysfs ib0 mtu)" \
 	"$(field ib0 mode) $(field ib0 mtu)"
 t_run "an MTU too large for datagram mode" 1 rdmactl ipoib set ib0 mode datagram mtu 5000
-t_eq "is refused by name" "rdmactl: ib0: MTU 5000 is out of range in datagram mode (68 to 4092)" "$T_ERR"
+t_eq "is refused by name" "rdmactl: ib0: MTU 5000 is out of range in datagram mode (72 to 4092)" "$T_ERR"
+# ipoib's datagram floor is IPv4's 68 plus its 4-byte header; connected
+# mode's is 68.
+t_run "an MTU below datagram mode's floor" 1 rdmactl ipoib set ib0 mode datagram mtu 70
+t_eq "is refused before anything changes" "rdmactl: ib0: MTU 70 is out of range in datagram mode (72 to 4092)" "$T_ERR"
 t_run "an MTU too large for connected mode" 1 rdmactl ipoib set ib0 mode connected mtu 70000
 t_eq "changes nothing" "datagram 4092" "$(sysfs ib0 mode) $(sysfs ib0 mtu)"
 t_run "the child switches too" 0 rdmactl ipoib set ib0.8001 mode connected

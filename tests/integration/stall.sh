@@ -24,7 +24,8 @@ echo 1000000 >$delay
 
 raw=$RDMACTL_TOP/build/tests/nlraw
 idx=$(rdmactl -j dev show "$dev" | jq '.[0].ifindex')
-port_mads() { cat $knobs/$dev/port$1/mads; }
+port_mads_of() { cat $knobs/$1/port$2/mads; }
+port_mads() { port_mads_of "$dev" "$1"; }
 
 # A doit does not wait for the firmware (two MADs, 2 s): it has the port
 # read, and comes back empty at once; asked again, it answers once the
@@ -124,5 +125,42 @@ last=$(grep -o " $ts=[0-9]*" <<<"$T_OUT" | tail -1 | cut -d= -f2)
 t_eq "17 messages: the device's counters, its 16 ports" 17 "$(grep -c "^msg" <<<"$T_OUT")"
 t_eq "the last port was read after the reader came back ($(</tmp/stall-resumed) s)" 1 \
 	"$(awk -v t="$last" -v r="$(</tmp/stall-resumed)" 'BEGIN { print (t / 1e9 >= r - 0.01) ? 1 : 0 }')"
-echo "$dev" >$knobs/remove
+
+# Item 4, the bounds on MADs (Documentation/netlink.md): a port's read is
+# two MADs, one after the other; the read-ahead's workqueue reads at most
+# 32 ports at once for every caller together, and each dump may read one
+# more port in its own call. Three unprivileged dumps of 64 ports at once:
+# at most 32 + 3 MADs in flight, and no port read more than once a dump.
+more=()
+for _ in 1 2; do
+	echo "ports=24" >$knobs/add
+	more+=("$(tail -1 $knobs/devices)")
+done
+rdmactl stat show >/dev/null			# ClassPortInfo, at full speed
+declare -A mads0
+for d in "$dev" "${more[@]}"; do
+	for p in $(seq "$(ls -d $knobs/$d/port* | wc -l)"); do mads0[$d/$p]=$(port_mads_of $d $p); done
+done
+echo 200000 >$delay				# 0.2 s a MAD
+echo 0 >$knobs/mads_in_flight_max
+sleep 0.05
+dumps=()
+for _ in 1 2 3; do
+	nobody rdmactl -j stat show >/dev/null 2>&1 &
+	dumps+=($!)
+done
+wait "${dumps[@]}"
+echo 0 >$delay
+most=$(<$knobs/mads_in_flight_max)
+[ "$most" -ge 2 ] && [ "$most" -le 35 ] &&
+	t_pass "three dumps of 64 ports with 0.2 s MADs: $most MADs in flight at most (bound 32 + 3)" ||
+	t_fail "three dumps of 64 ports with 0.2 s MADs: $most MADs in flight at most (bound 32 + 3)"
+worst=0
+for k in "${!mads0[@]}"; do
+	m=$(($(port_mads_of ${k%/*} ${k#*/}) - ${mads0[$k]}))
+	[ $m -gt $worst ] && worst=$m
+done
+[ $worst -ge 2 ] && [ $worst -le 6 ] && t_pass "each port read at most once a dump: $worst MADs at most" ||
+	t_fail "a port cost $worst MADs for three dumps (bound 6)"
+for d in "$dev" "${more[@]}"; do echo "$d" >$knobs/remove; done
 t_done
