@@ -16,8 +16,10 @@
  *                 5.12        (user_namespace, dir, dentry)        vfs_rmdir_userns
  *                 6.3         (mnt_idmap, dir, dentry)             vfs_rmdir_idmap
  *                 6.19        + delegated_inode                    vfs_rmdir_delegated
- *   lookups       up to 6.15  lookup_one_len(name, base, len)      lookup_one_len
- *                 6.16        lookup_noperm(qstr, base)            lookup_noperm
+ *   lookups       up to 6.15  lookup_one_len(name, base, len),     lookup_one_len
+ *                             d_hash_and_lookup(base, qstr)
+ *                 6.16        lookup_noperm(qstr, base),           lookup_noperm
+ *                             try_lookup_noperm(qstr, base)
  */
 #ifndef _RDMACTL_COMPAT_VFS_H
 #define _RDMACTL_COMPAT_VFS_H
@@ -144,6 +146,18 @@ static inline int rdmactl_dir_lock(struct inode *dir, unsigned long until)
 	return 0;
 }
 
+/* The entry name in parent from the dcache alone, taking no lock: a reference, NULL or -errno. */
+static inline struct dentry *rdmactl_lookup_cached(struct dentry *parent, const char *name)
+{
+	struct qstr q = QSTR_INIT(name, strlen(name));
+
+#if defined(HAVE_LOOKUP_NOPERM)
+	return try_lookup_noperm(&q, parent);
+#elif defined(HAVE_LOOKUP_ONE_LEN)
+	return d_hash_and_lookup(parent, &q);
+#endif
+}
+
 /*
  * The entry name in parent, positive or negative, with parent locked
  * (rdmactl_dir_lock(), for at most until), or an error with it unlocked.
@@ -173,8 +187,14 @@ static inline struct dentry *rdmactl_lookup_locking(struct dentry *parent, const
 static inline struct dentry *rdmactl_lookup_bounded(struct dentry *parent, const char *name,
 						    unsigned long until)
 {
-	struct dentry *child = rdmactl_lookup_locking(parent, name, until);
+	struct dentry *child = rdmactl_lookup_cached(parent, name);
 
+	/* configfs keeps its directories' dentries: no lock for those. */
+	if (!IS_ERR_OR_NULL(child) && d_is_positive(child))
+		return child;
+	if (!IS_ERR_OR_NULL(child))
+		dput(child);
+	child = rdmactl_lookup_locking(parent, name, until);
 	if (IS_ERR(child))
 		return child;
 	inode_unlock(d_inode(parent));
