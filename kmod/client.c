@@ -139,6 +139,9 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 	err = rdmactl_stat_init(dev);
 	if (err)
 		goto err_free;
+	err = rdmactl_port_query_init(dev);
+	if (err)
+		goto err_stat;
 
 	down_write(&rdmactl_devices_lock);
 	err = xa_insert(&rdmactl_devices, dev->index, dev, GFP_KERNEL);
@@ -156,6 +159,7 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 	return 0;
 
 err_stat:
+	rdmactl_port_query_fini(dev);
 	rdmactl_stat_fini(dev);
 err_free:
 	pr_warn("cannot track device %s: %d\n", dev->name, err);
@@ -178,8 +182,10 @@ static void rdmactl_client_remove(struct ib_device *ibdev, void *client_data)
 
 	/* Wait for handlers that still hold the device, no dump's read-ahead. */
 	rdmactl_stat_removing(dev);
+	rdmactl_port_query_removing();
 	rdmactl_dev_put(dev);
 	wait_for_completion(&dev->released);
+	rdmactl_port_query_fini(dev);
 	rdmactl_stat_fini(dev);
 	kfree(dev->ndevs);
 	kfree(dev);

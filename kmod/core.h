@@ -71,6 +71,24 @@ struct rdmactl_port_ndev {
 };
 
 /*
+ * A port's attributes as its last ib_query_port() gave them (port-query.c):
+ * a request handler never queries the driver itself.
+ */
+struct rdmactl_port_query {
+	spinlock_t lock;		/* attr .. busy */
+	struct ib_port_attr attr;
+	int err;			/* the query's */
+	u32 began;			/* when the query attr is from began; 0: none */
+	u32 want;			/* the latest since asked for, 0: none */
+	bool busy;			/* work queued or running */
+	u32 doit_since;			/* a doit was asked to come back: since when */
+	atomic_t epoch;			/* port events, which make a read in flight stale */
+	struct work_struct work;
+	struct rdmactl_dev *dev;
+	u32 port;
+};
+
+/*
  * One per ib_device, from the client's add() to its remove(). The
  * registry holds the first reference; netlink handlers take their own
  * with rdmactl_dev_get_*() and may then sleep, take RTNL or query the
@@ -89,6 +107,7 @@ struct rdmactl_dev {
 	/* [0]: the device's own counters; then its ports, in order. */
 	struct rdmactl_stat_state *stats;
 	unsigned int nstats;
+	struct rdmactl_port_query *queries;	/* [port], 0..rdma_end_port() */
 	/* [port], 0..rdma_end_port(); under RTNL, as ndevs_gone. */
 	struct rdmactl_port_ndev *ndevs;
 	bool ndevs_gone;	/* remove() let go of them: hold nothing more */
@@ -158,7 +177,9 @@ struct rdmactl_req {
 	 * read (0: it has not); NULL in a doit.
 	 */
 	const u32 *ahead_since;
-	u32 call_at;		/* a dump's: when this call began */
+	u32 call_at;		/* when this call began */
+	/* When the request arrived: a doit's call, a dump's first call. */
+	u32 since;
 	/*
 	 * A doit, or a dump's first call: genetlink's cb_lock is held, which
 	 * a family's registration waits for (netlink.md): no wait for firmware.
@@ -340,6 +361,11 @@ void rdmactl_event_lost(void);
 	"port %u has no PMA to reset; reset without hardware to set a baseline"
 #define RDMACTL_MSG_PMA_FAILED "the PMA of device %u port %u did not take the reset"
 #define RDMACTL_MSG_STAT_SLOW "device %u port %u: its counters are still being read; ask again"
+#define RDMACTL_MSG_PORT_SLOW "device %u port %u: its attributes are still being read; ask again"
+#define RDMACTL_MSG_RTNL_BUSY "%s: RTNL is held by another task; ask again"
+
+/* How long a handler under genetlink's cb_lock waits, in all, for a port or RTNL. */
+#define RDMACTL_LOCKED_WAIT	(HZ / 10)
 #define RDMACTL_MSG_PMA_NO_BASELINE "port %u: the PMA did not answer, no baseline taken"
 #define RDMACTL_MSG_HW_NO_BASELINE "port %u: driver counters not read, no baseline taken"
 
@@ -405,9 +431,21 @@ static inline bool rdmactl_mad_status_unsupported(__be16 status)
 }
 
 int rdmactl_stat_init(struct rdmactl_dev *dev);
-/* The workqueue that reads ports ahead of a STAT_GET dump: at module load and unload. */
+/*
+ * The workqueue that reads ports for requests (a STAT_GET dump's reads
+ * ahead, port queries): at module load and unload.
+ */
 int rdmactl_stat_wq_init(void);
 void rdmactl_stat_wq_exit(void);
+void rdmactl_read_queue(struct work_struct *work);
+
+/* port-query.c */
+int rdmactl_port_query_init(struct rdmactl_dev *dev);
+void rdmactl_port_query_fini(struct rdmactl_dev *dev);
+void rdmactl_port_query_changed(struct rdmactl_dev *dev, u32 port);
+void rdmactl_port_query_removing(void);
+int rdmactl_port_query(const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port,
+		       struct ib_port_attr *attr);
 /* dev's remove() has begun: dumps waiting on its ports' reads stop waiting. */
 void rdmactl_stat_removing(struct rdmactl_dev *dev);
 /* counters.c and stat-ahead.c, between them. */
@@ -486,10 +524,16 @@ struct rdmactl_dump_ctx {
 	u32 flags;		/* struct rdmactl_req's, from the first call */
 	u32 filter_dev;		/* valid when has_filter_dev */
 	u32 filter_port;	/* valid when has_filter_port */
-	/* ops->ahead(): the first item not waited for yet, as dev_index, port. */
-	u32 ahead_dev;
-	u32 ahead_port;
-	u32 ahead_since;	/* struct rdmactl_req's */
+	union {
+		/* ops->ahead(): the first item not waited for yet, as dev_index, port. */
+		struct {
+			u32 ahead_dev;
+			u32 ahead_port;
+		};
+		int filter_ifindex;	/* IPOIB_GET: the interface named, or 0 */
+	};
+	/* struct rdmactl_req's; without ops->ahead(), when the dump began (its since). */
+	u32 ahead_since;
 	u32 queued_at;		/* when the items from there on were queued, or 0 */
 	bool has_filter_dev;
 	bool has_filter_port;

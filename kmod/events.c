@@ -395,6 +395,7 @@ static void rdmactl_ib_event(struct ib_event_handler *handler, struct ib_event *
 	ev->dev_index = dev->index;
 	if (type != RDMACTL_EVENT_DEVICE_FATAL) {
 		ev->port = event->element.port_num;
+		rdmactl_port_query_changed(dev, ev->port);
 		/* Refreshed before handlers run, and safe in atomic context. */
 		ev->have_state = !ib_get_cached_port_state(dev->ibdev, ev->port, &ev->state);
 	}

@@ -71,7 +71,7 @@ struct rdmactl_ipoib_change {
  * hear of it even when ipoib's switch changed neither MTU nor features.
  */
 static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_change *c,
-			       struct netlink_ext_ack *extack)
+			       unsigned long until, struct netlink_ext_ack *extack)
 {
 	struct nlattr **tb;
 	int err;
@@ -79,9 +79,10 @@ static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_cha
 	tb = kcalloc(IFLA_MAX + 1, sizeof(*tb), GFP_KERNEL);
 	if (!tb)
 		return -ENOMEM;
-	if (rdmactl_rtnl_lock_killable()) {
+	err = rdmactl_rtnl_lock_until(until);
+	if (err) {
 		kfree(tb);
-		return -EINTR;
+		return err;
 	}
 	err = ndev->reg_state == NETREG_REGISTERED ? rdmactl_ipoib_read(ndev, &c->old) : -ENODEV;
 	if (err)
@@ -127,7 +128,14 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
 	struct nlattr *mtu_attr = info->attrs[RDMACTL_A_IPOIB_MTU];
-	struct net *net = genl_info_net(info);
+	struct rdmactl_req req = {
+		.net = genl_info_net(info), .skb = skb, .attrs = info->attrs,
+		.extack = info->extack, .genl_locked = true,
+		.call_at = rdmactl_jiffies32(),
+	};
+	/* Under cb_lock: RTNL and the port's query, each waited for a little. */
+	unsigned long until = jiffies + RDMACTL_LOCKED_WAIT;
+	struct net *net = req.net;
 	struct rdmactl_ipoib_change c = {};
 	struct net_device *ndev;
 	struct rdmactl_ipoib ib;
@@ -153,9 +161,10 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 		dev_put(ndev);
 		return -EINTR;
 	}
-	err = rdmactl_ipoib_read_one(ndev, &ib);
+	req.since = req.call_at;
+	err = rdmactl_ipoib_read_one(ndev, &ib, until);
 	if (err) {
-		NL_SET_ERR_MSG(info->extack, "the interface went away");
+		rdmactl_ipoib_read_err(info->extack, ndev, err);
 		goto out_unlock;
 	}
 	dev = rdmactl_ipoib_dev(net, &ib);
@@ -166,8 +175,8 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	/* ipoib's own bounds: datagram carries its 4-byte header in the MTU. */
 	min = ETH_MIN_MTU + RDMACTL_IPOIB_ENCAP_LEN;
-	max = rdmactl_ipoib_max_dgram(dev, ib.port);
-	if (mode == RDMACTL_IPOIB_CONNECTED) {
+	err = rdmactl_ipoib_max_dgram(&req, dev, ib.port, &max);
+	if (mode == RDMACTL_IPOIB_CONNECTED && !err) {
 		min = ETH_MIN_MTU;
 		max = RDMACTL_IPOIB_CM_MTU;
 		if (!(ib.hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC)) {
@@ -191,9 +200,11 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 
 	c.mode = mode;
 	c.mtu = mtu;
-	err = rdmactl_ipoib_apply(ndev, &c, info->extack);
-	if (err == -ENODEV) {
-		NL_SET_ERR_MSG(info->extack, "the interface went away");
+	err = rdmactl_ipoib_apply(ndev, &c, until, info->extack);
+	if (err == -ENODEV || err == -EAGAIN) {
+		rdmactl_ipoib_read_err(info->extack, ndev, err);
+	} else if (err == -EINTR) {
+		/* killed: nothing changed, nobody to tell */
 	} else if (err) {
 		rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_MODE_REFUSED, ib.name,
 				rdmactl_mode_names[mode], err);

@@ -17,7 +17,12 @@
  * reply says whether that worked.
  *
  * RTNL is held only to read or change an interface, never while a driver
- * is queried (rxe's query_port takes RTNL) or a message is built.
+ * is queried (rxe's query_port takes RTNL) or a message is built. Under
+ * genetlink's cb_lock it is not waited for behind another holder: a doit
+ * polls it RDMACTL_LOCKED_WAIT at most, then says to ask again; a dump's
+ * first call reads nothing, and the calls after it, from the reader's
+ * recvmsg(), wait killably. The ports' largest datagram MTU comes from
+ * port-query.c, under the same rule.
  */
 #include <linux/if_arp.h>
 #include <linux/if_link.h>
@@ -110,7 +115,8 @@ static struct rdmactl_ipoib *rdmactl_ipoib_collect(struct net *net, int first, i
 	int cap = 0;
 
 	*n = 0;
-	rtnl_lock();
+	if (rdmactl_rtnl_lock_killable())
+		return ERR_PTR(-EINTR);
 	for_each_netdev(net, dev) {
 		if (dev->ifindex < first || !rdmactl_is_ipoib(dev))
 			continue;
@@ -132,23 +138,34 @@ static struct rdmactl_ipoib *rdmactl_ipoib_collect(struct net *net, int first, i
 	return all;
 }
 
-/* The largest MTU datagram mode allows on the port: its IB MTU less 4. */
-u32 rdmactl_ipoib_max_dgram(struct rdmactl_dev *dev, u32 port)
+/*
+ * The largest MTU datagram mode allows on the port: its IB MTU less 4;
+ * 0 when the driver cannot say. -EAGAIN, -EINPROGRESS or -EINTR as
+ * rdmactl_port_query() says: not known yet.
+ */
+int rdmactl_ipoib_max_dgram(const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port,
+			    u32 *max)
 {
 	struct ib_port_attr attr;
-	int mtu;
+	int err, mtu;
 
-	if (ib_query_port(dev->ibdev, port, &attr))
+	*max = 0;
+	if (!rdma_is_port_valid(dev->ibdev, port))
 		return 0;
-	mtu = ib_mtu_enum_to_int(attr.max_mtu);
-	return mtu > 0 ? mtu - RDMACTL_IPOIB_ENCAP_LEN : 0;
+	err = rdmactl_port_query(req, dev, port, &attr);
+	if (err == -EAGAIN || err == -EINPROGRESS || err == -EINTR)
+		return err;
+	mtu = err ? 0 : ib_mtu_enum_to_int(attr.max_mtu);
+	if (mtu > 0)
+		*max = mtu - RDMACTL_IPOIB_ENCAP_LEN;
+	return 0;
 }
 
 static int rdmactl_fill_ipoib(struct sk_buff *skb, struct rdmactl_dev *dev,
 			      const struct rdmactl_ipoib *ib)
 {
 	bool cm = ib->hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC;
-	u32 max_dgram = rdmactl_ipoib_max_dgram(dev, ib->port);
+	u32 max_dgram = ib->max_dgram;
 
 	if (nla_put_u32(skb, RDMACTL_A_IPOIB_IFINDEX, ib->ifindex) ||
 	    nla_put_string(skb, RDMACTL_A_IPOIB_IFNAME, ib->name) ||
@@ -219,11 +236,14 @@ struct net_device *rdmactl_ipoib_netdev(struct net *net, struct nlattr **attrs,
 	return ndev;
 }
 
-int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib)
+int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib,
+			   unsigned long until)
 {
 	int err;
 
-	rtnl_lock();
+	err = until ? rdmactl_rtnl_lock_until(until) : rdmactl_rtnl_lock_killable();
+	if (err)
+		return err;
 	err = ndev->reg_state == NETREG_REGISTERED ? rdmactl_ipoib_read(ndev, ib) : -ENODEV;
 	rtnl_unlock();
 	return err;
@@ -241,28 +261,45 @@ static int rdmactl_fill_ipoib_reply(struct sk_buff *skb, void *arg)
 	return rdmactl_fill_ipoib(skb, r->dev, &r->ib);
 }
 
+/* A request that read ib stopped by ndev's RTNL or gone: say which. */
+void rdmactl_ipoib_read_err(struct netlink_ext_ack *extack, struct net_device *ndev, int err)
+{
+	if (err == -EAGAIN)
+		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_RTNL_BUSY, ndev->name);
+	else if (err != -EINTR)
+		NL_SET_ERR_MSG(extack, "the interface went away");
+}
+
+/* Under cb_lock: RTNL and the port's query, each waited for a little. */
 int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct net *net = genl_info_net(info);
+	struct rdmactl_req req = {
+		.net = genl_info_net(info), .skb = skb, .attrs = info->attrs,
+		.extack = info->extack, .genl_locked = true,
+		.call_at = rdmactl_jiffies32(),
+	};
 	struct rdmactl_ipoib_reply r;
 	struct net_device *ndev;
 	int err;
 
-	ndev = rdmactl_ipoib_netdev(net, info->attrs, info->extack);
+	req.since = req.call_at;
+	ndev = rdmactl_ipoib_netdev(req.net, info->attrs, info->extack);
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
-	err = rdmactl_ipoib_read_one(ndev, &r.ib);
+	err = rdmactl_ipoib_read_one(ndev, &r.ib, jiffies + RDMACTL_LOCKED_WAIT);
+	if (err)
+		rdmactl_ipoib_read_err(info->extack, ndev, err);
 	dev_put(ndev);
-	if (err) {
-		NL_SET_ERR_MSG(info->extack, "the interface went away");
+	if (err)
 		return err;
-	}
-	r.dev = rdmactl_ipoib_dev(net, &r.ib);
+	r.dev = rdmactl_ipoib_dev(req.net, &r.ib);
 	if (!r.dev) {
 		NL_SET_ERR_MSG(info->extack, "the interface's RDMA device is not visible here");
 		return -ENODEV;
 	}
-	err = rdmactl_nl_reply(info, RDMACTL_CMD_IPOIB_GET, rdmactl_fill_ipoib_reply, &r);
+	err = rdmactl_ipoib_max_dgram(&req, r.dev, r.ib.port, &r.ib.max_dgram);
+	if (!err)
+		err = rdmactl_nl_reply(info, RDMACTL_CMD_IPOIB_GET, rdmactl_fill_ipoib_reply, &r);
 	rdmactl_dev_put(r.dev);
 	return err;
 }
@@ -276,14 +313,37 @@ const struct rdmactl_req_ops rdmactl_ipoib_request = {
 	.scope = RDMACTL_SCOPE_PORT,
 };
 
+/* The interface a dump names (IPOIB_IFINDEX or _IFNAME), into ctx. */
+static int rdmactl_ipoib_dump_filter(struct netlink_callback *cb)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct nlattr **attrs = rdmactl_dump_attrs(cb);
+	struct net_device *ndev;
+
+	if (!attrs[RDMACTL_A_IPOIB_IFINDEX] && !attrs[RDMACTL_A_IPOIB_IFNAME])
+		return 0;
+	ndev = rdmactl_ipoib_netdev(sock_net(cb->skb->sk), attrs, cb->extack);
+	if (IS_ERR(ndev))
+		return PTR_ERR(ndev);
+	ctx->filter_ifindex = ndev->ifindex;
+	dev_put(ndev);
+	return 0;
+}
+
 /*
- * A dump resumes at the next ifindex (ctx->port). Interfaces are read
- * anew each call; NLM_F_DUMP_INTR follows the namespace's netdev changes.
+ * A dump resumes at the next ifindex (ctx->port). Its first call, under
+ * cb_lock, checks its filters and reads nothing: an empty datagram, the
+ * reader's recvmsg() makes the calls that read. Interfaces are read anew
+ * each call; NLM_F_DUMP_INTR follows the namespace's netdev changes.
  */
 int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
 	struct net *net = sock_net(skb->sk);
+	struct rdmactl_req req = {
+		.net = net, .skb = cb->skb, .attrs = rdmactl_dump_attrs(cb),
+		.ahead_since = &ctx->ahead_since, .call_at = rdmactl_jiffies32(),
+	};
 	struct rdmactl_ipoib *all;
 	struct rdmactl_dev *dev;
 	int i, n, err = 0;
@@ -291,27 +351,39 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 
 	if (!ctx->started) {
 		err = rdmactl_req_dump_begin(cb, &rdmactl_ipoib_request);
+		if (!err)
+			err = rdmactl_ipoib_dump_filter(cb);
 		if (err)
 			return err;
 	}
 	if (ctx->done)
 		return 0;
+	if (!ctx->called) {
+		ctx->called = true;
+		return 1;
+	}
+	req.since = ctx->ahead_since;
 
 	all = rdmactl_ipoib_collect(net, ctx->port, &n);
 	if (IS_ERR(all))
 		return PTR_ERR(all);
 	cb->seq = READ_ONCE(net->dev_base_seq);
 	for (i = 0; i < n; i++) {
-		const struct rdmactl_ipoib *ib = &all[i];
+		struct rdmactl_ipoib *ib = &all[i];
 
 		if ((ctx->has_filter_dev && ib->hca_index != ctx->filter_dev) ||
-		    (ctx->has_filter_port && ib->port != ctx->filter_port))
+		    (ctx->has_filter_port && ib->port != ctx->filter_port) ||
+		    (ctx->filter_ifindex && ib->ifindex != ctx->filter_ifindex))
 			continue;
 		dev = rdmactl_ipoib_dev(net, ib);
 		if (!dev)
 			continue;
-		hdr = rdmactl_nl_put(skb, cb, NULL, RDMACTL_CMD_IPOIB_GET);
-		err = hdr ? rdmactl_fill_ipoib(skb, dev, ib) : -EMSGSIZE;
+		err = rdmactl_ipoib_max_dgram(&req, dev, ib->port, &ib->max_dgram);
+		hdr = err ? NULL : rdmactl_nl_put(skb, cb, NULL, RDMACTL_CMD_IPOIB_GET);
+		if (hdr)
+			err = rdmactl_fill_ipoib(skb, dev, ib);
+		else if (!err)
+			err = -EMSGSIZE;
 		rdmactl_dev_put(dev);
 		if (err) {
 			if (hdr)

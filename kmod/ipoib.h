@@ -26,15 +26,19 @@ struct rdmactl_ipoib {
 	u8 hwaddr[RDMACTL_IPOIB_HWADDR_LEN];
 	u8 operstate;
 	bool up;
+	u32 max_dgram;			/* rdmactl_ipoib_max_dgram()'s, 0: unknown */
 };
 
 /* Called with RTNL held. */
 int rdmactl_ipoib_read(struct net_device *dev, struct rdmactl_ipoib *ib);
-/* Takes RTNL. */
-int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib);
+/* Takes RTNL: until jiffies reach until, or killably when until is 0. */
+int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib,
+			   unsigned long until);
+void rdmactl_ipoib_read_err(struct netlink_ext_ack *extack, struct net_device *ndev, int err);
 struct net_device *rdmactl_ipoib_netdev(struct net *net, struct nlattr **attrs,
 					struct netlink_ext_ack *extack);
 struct rdmactl_dev *rdmactl_ipoib_dev(struct net *net, const struct rdmactl_ipoib *ib);
-u32 rdmactl_ipoib_max_dgram(struct rdmactl_dev *dev, u32 port);
+int rdmactl_ipoib_max_dgram(const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port,
+			    u32 *max);
 
 #endif /* _RDMACTL_IPOIB_H */

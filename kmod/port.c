@@ -61,15 +61,16 @@ struct rdmactl_port_data {
 
 /*
  * Query the port before starting the message, so that a failing driver
- * query is an error of this port and not a half-filled message.
+ * query is an error of this port and not a half-filled message. The
+ * query is port-query.c's: under cb_lock it is not waited for long.
  */
 static int rdmactl_port_prepare(const struct rdmactl_req *req, struct rdmactl_dev *dev,
 				void *data)
 {
 	struct rdmactl_port_data *d = data;
-	int err = ib_query_port(dev->ibdev, d->base.port, &d->attr);
+	int err = rdmactl_port_query(req, dev, d->base.port, &d->attr);
 
-	if (err)
+	if (err && err != -EAGAIN && err != -EINPROGRESS && err != -EINTR)
 		NL_SET_ERR_MSG_ATTR(req->extack, req->attrs[RDMACTL_A_PORT_INDEX],
 				    "the driver failed to query the port");
 	return err;

@@ -202,6 +202,7 @@ int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info)
 	struct rdmactl_req req = {
 		.net = genl_info_net(info), .skb = skb,
 		.attrs = info->attrs, .extack = info->extack, .genl_locked = true,
+		.call_at = rdmactl_jiffies32(),
 	};
 	struct rdmactl_req_reply r = { .ops = ops, .req = &req };
 	struct nlattr *port_attr = NULL;
@@ -212,6 +213,7 @@ int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info)
 
 	if (!ops)
 		return -EOPNOTSUPP;
+	req.since = req.call_at;
 	if (ops->scope != RDMACTL_SCOPE_DEV) {
 		err = rdmactl_req_need(&req, RDMACTL_A_PORT_INDEX, ops->missing);
 		if (!err && ops->scope == RDMACTL_SCOPE_ENTRY)
@@ -286,6 +288,8 @@ int rdmactl_req_dump_begin(struct netlink_callback *cb, const struct rdmactl_req
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->started = true;
+	if (!ops->ahead)
+		ctx->ahead_since = rdmactl_jiffies32();	/* req->since */
 	if (ops->parse) {
 		err = ops->parse(&req);
 		if (err)
@@ -521,7 +525,11 @@ static int rdmactl_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
 				rdmactl_dump_ahead(cb, ops, req, dev, port);
 			memset(data, 0, ops->data_size);
 			rdmactl_req_item(data, name, dev->index, port, ctx->entry);
-			if (ops->prepare && ops->prepare(req, dev, data))
+			err = ops->prepare ? ops->prepare(req, dev, data) : 0;
+			/* Not read yet in a first call, or killed: stop here. */
+			if (err == -EINPROGRESS || err == -EINTR)
+				return err;
+			if (err)
 				continue;
 			err = rdmactl_dump_one(skb, cb, ops, req, dev, data);
 			if (ops->cleanup)
@@ -619,6 +627,7 @@ int rdmactl_req_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	while ((dev = rdmactl_dump_next_dev(skb, cb, ops, &err))) {
 		req.flags = ctx->flags;
 		req.ahead_since = &ctx->ahead_since;
+		req.since = ctx->ahead_since;
 		if (ops->collect)
 			err = rdmactl_dump_dev_collect(skb, cb, ops, &req, &dev);
 		else

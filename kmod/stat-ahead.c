@@ -167,6 +167,11 @@ void rdmactl_stat_removing(struct rdmactl_dev *dev)
 	wake_up_all(&rdmactl_stat_ahead_wait);
 }
 
+void rdmactl_read_queue(struct work_struct *work)
+{
+	queue_work(rdmactl_stat_wq, work);
+}
+
 int rdmactl_stat_wq_init(void)
 {
 	rdmactl_stat_wq = alloc_workqueue("rdmactl_stat", WQ_UNBOUND, RDMACTL_STAT_AHEAD_MAX);

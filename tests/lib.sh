@@ -76,6 +76,23 @@ tcp_listening() {
 	return 1
 }
 
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+# genl_most PID MS: `genl ctrl list` (a generic netlink family lookup)
+# over and over while PID runs, and for MS ms at least; T_MOST the
+# longest one, in ms.
+genl_most() {
+	local t0 t
+	t0=$(now_ms)
+	T_MOST=0
+	while kill -0 "$1" 2>/dev/null || [ $(($(now_ms) - t0)) -lt "$2" ]; do
+		t=$(now_ms)
+		genl ctrl list >/dev/null
+		t=$(($(now_ms) - t))
+		[ $t -gt $T_MOST ] && T_MOST=$t
+	done
+}
+
 # t_once: whether to run the checks whose code paths do not depend on the
 # kernel (printing, the terminal, the CLI's own logic): make check runs
 # them on one line only (run-line --once), and the other lines skip them

@@ -68,12 +68,14 @@ RDMACTL_EXPORT int rdmactl_ipoib_list(struct rdmactl *h, const char *ifname, con
 {
 	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
+	int err;
 
 	if (port && !dev) {
 		rdmactl_set_err(h, "a port number needs a device");
 		return -EINVAL;
 	}
-	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_IPOIB_GET, !ifname);
+	/* Always a dump (see rdmactl_port_list()), an interface its filter. */
+	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_IPOIB_GET, 1);
 	req.handle = rdmactl_ipoib_handle;
 	req.cb.ipoib = cb;
 	req.arg = arg;
@@ -83,7 +85,13 @@ RDMACTL_EXPORT int rdmactl_ipoib_list(struct rdmactl *h, const char *ifname, con
 		rdmactl_put_dev(nlh, dev);
 	if (port)
 		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
-	return rdmactl_transact(&req, nlh);
+	err = rdmactl_transact(&req, nlh);
+	if (!err && ifname && !dev && !req.replies) {
+		rdmactl_set_err(h, "%s: the interface went away, or its RDMA device is not visible here",
+				ifname);
+		return -ENODEV;
+	}
+	return err;
 }
 
 RDMACTL_EXPORT int rdmactl_ipoib_modify(struct rdmactl *h, const char *ifname,

@@ -232,4 +232,21 @@ static inline int rdmactl_rtnl_lock_killable(void)
 }
 #endif
 
+/*
+ * RTNL for a handler under genetlink's cb_lock: polled until jiffies
+ * reach until (-EAGAIN) or a kill (-EINTR), never waited for behind
+ * another holder.
+ */
+static inline int rdmactl_rtnl_lock_until(unsigned long until)
+{
+	while (!rtnl_trylock()) {
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		if (time_after_eq(jiffies, until))
+			return -EAGAIN;
+		usleep_range(1000, 2000);
+	}
+	return 0;
+}
+
 #endif /* _RDMACTL_COMPAT_H */

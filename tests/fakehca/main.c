@@ -27,6 +27,7 @@
  * More devices come and go at run time through debugfs (debugfs.c).
  */
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/slab.h>
@@ -138,13 +139,26 @@ static int fake_query_device(struct ib_device *ibdev, struct ib_device_attr *pro
 	return 0;
 }
 
+/*
+ * query_delay_us=N (writable at run time): each query_port() sleeps N
+ * microseconds, a second at most, as mlx4's and mlx5's wait for the
+ * firmware commands they send (MAD_IFC, QUERY_VPORT_CONTEXT); callers
+ * under RTNL (ipoib's ethtool get_link_ksettings) hold it meanwhile.
+ */
+static unsigned int query_delay_us;
+module_param(query_delay_us, uint, 0644);
+MODULE_PARM_DESC(query_delay_us, "microseconds each query_port() takes (default 0, at most 1 s)");
+
 static int fake_query_port(struct ib_device *ibdev, fake_port_t port_num,
 			   struct ib_port_attr *props)
 {
+	unsigned int delay = min(READ_ONCE(query_delay_us), 1000000U);
 	struct fake_dev *fdev = to_fdev(ibdev);
 	struct fake_port *port = fake_port(ibdev, port_num);
 	unsigned long flags;
 
+	if (delay)
+		fsleep(delay);
 	spin_lock_irqsave(&fdev->lock, flags);
 	props->state = port->state;
 	props->phys_state = port->phys_state;

@@ -13,7 +13,6 @@
 knobs=/sys/kernel/debug/rdmactl_fakehca
 delay=/sys/module/rdmactl_fakehca/parameters/mad_delay_us
 nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
 echo "ports=16" >$knobs/add
 dev=$(tail -1 $knobs/devices)
@@ -78,14 +77,8 @@ sleep 1
 rmmod wireguard
 modprobe wireguard &
 mp=$!
-t0=$(now_ms)
-most=0
-while kill -0 $mp 2>/dev/null || [ $(($(now_ms) - t0)) -lt 1500 ]; do
-	t=$(now_ms)
-	genl ctrl list >/dev/null
-	t=$(($(now_ms) - t))
-	[ $t -gt $most ] && most=$t
-done
+genl_most $mp 1500
+most=$T_MOST
 wait $mp
 kill "${loops[@]}"
 wait "${loops[@]}" 2>/dev/null

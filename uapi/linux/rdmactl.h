@@ -146,7 +146,8 @@
  * RDMACTL_CMD_IPOIB_GET
  *   Request (doit): RDMACTL_A_IPOIB_IFINDEX or RDMACTL_A_IPOIB_IFNAME.
  *   Request (dump): every IPoIB interface in the caller's namespace, or
- *   those of a device (DEV_INDEX/DEV_NAME), of a port (and PORT_INDEX).
+ *   those of a device (DEV_INDEX/DEV_NAME), of a port (and PORT_INDEX),
+ *   or the one IFINDEX or IFNAME names.
  *   Reply, one message per interface, parents and P_Key children alike:
  *     RDMACTL_A_IPOIB_IFINDEX        u32
  *     RDMACTL_A_IPOIB_IFNAME         string
@@ -348,10 +349,13 @@
  * run in parallel (the family is parallel_ops): one waiting on firmware or
  * on rdma_cm holds up no other. Generic netlink's own lock, held across a
  * doit and a dump's first call, is held across no wait for firmware of
- * STAT_GET, and across at most configfs_wait_ms (the module's parameter,
- * 200 ms) for rdma_cm's configfs directory by ROCE_SET and a PROBE, which
- * then fail with EBUSY having changed nothing; not yet for STAT_RESET's
- * MADs (Documentation/netlink.md, "What a request waits for").
+ * STAT_GET, nor for a driver's query_port or RTNL by PORT_GET, IPOIB_GET
+ * or IPOIB_SET more than a tenth of a second (a doit then fails with
+ * EAGAIN, "ask again"; a dump's first datagram may be empty: read on), and
+ * across at most configfs_wait_ms (the module's parameter, 200 ms) for
+ * rdma_cm's configfs directory by ROCE_SET and a PROBE, which then fail
+ * with EBUSY having changed nothing; not yet for STAT_RESET's MADs, nor
+ * ipoib's own mode switch (Documentation/netlink.md).
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
 #define _UAPI_LINUX_RDMACTL_H

@@ -1,0 +1,138 @@
+#!/bin/bash
+# PORT_GET and IPOIB_GET hold up neither generic netlink nor a kill while
+# the driver's query_port() waits on firmware (the fake HCA's
+# query_delay_us, 1 s) or RTNL is held by someone else (ipoib's ethtool
+# get_link_ksettings queries the port under RTNL): a doit comes back at
+# once, asked to come back; a module registering a generic netlink family
+# meanwhile and anyone's family lookup go through at once; a killed dump
+# ends at once; the module unloads with queries in flight.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+knobs=/sys/kernel/debug/rdmactl_fakehca
+delay=/sys/module/rdmactl_fakehca/parameters/query_delay_us
+raw=$RDMACTL_TOP/build/tests/nlraw
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
+
+echo "ports=4 state=active" >$knobs/add
+dev=$(tail -1 $knobs/devices)
+modprobe ib_ipoib
+for _ in $(seq 50); do
+	ifc=$(rdmactl -j ipoib show "$dev/1" | jq -r '.[0].netdev // empty')
+	[ -n "$ifc" ] && break
+	sleep 0.1
+done
+t_match "$dev port 1 has an IPoIB interface" . "$ifc"
+# wireguard (its dependencies loaded now) registers a family; the debug
+# kernel has none.
+wg=1
+modprobe wireguard 2>/dev/null && rmmod wireguard || wg=
+echo 1000000 >$delay
+
+# took_ms CMD...: run CMD (its output in /tmp/stall-port.out), T_MS how long it took.
+took_ms() {
+	local t0
+	t0=$(now_ms)
+	"$@" >/tmp/stall-port.out 2>&1
+	T_MS=$(($(now_ms) - t0))
+}
+
+# kill_ms PID: kill -9 it, T_MS until it is gone.
+kill_ms() {
+	local t0
+	t0=$(now_ms)
+	kill -9 "$1"
+	while [ -e /proc/$1/stat ] && [ "$(cut -d' ' -f3 /proc/$1/stat 2>/dev/null)" != Z ] &&
+		[ $(($(now_ms) - t0)) -lt 5000 ]; do
+		sleep 0.02
+	done
+	T_MS=$(($(now_ms) - t0))
+	wait "$1" 2>/dev/null
+}
+
+# What "at once" means on this kernel (the debug kernel is slow at all of
+# it): a doit that waits for nothing, a process killed in its sleep. A
+# request that waited for the 1 s query would take a second more.
+took_ms nobody "$raw" DEV_GET "DEV_NAME:strz:$dev"
+base=$T_MS
+setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all sleep 30 &
+sleep 0.3
+kill_ms $!
+kbase=$T_MS
+took_ms genl ctrl list
+gbase=$T_MS
+
+# A doit does not wait for the driver: asked again, it answers from the
+# query its first asking started.
+for req in "PORT_GET DEV_NAME:strz:$dev PORT_INDEX:u32:2" "IPOIB_GET IPOIB_IFNAME:strz:$ifc"; do
+	read -ra args <<<"$req"
+	took_ms nobody "$raw" "${args[@]}"
+	t_match "${args[0]} (doit) of a port whose query takes 1 s is asked to come back" \
+		"error 11: .*still being read; ask again" "$(</tmp/stall-port.out)"
+	[ $T_MS -lt $((base + 600)) ] && t_pass "at once (${T_MS} ms, a DEV_GET ${base} ms)" ||
+		t_fail "after ${T_MS} ms (a DEV_GET ${base} ms)"
+	for _ in $(seq 30); do
+		nobody "$raw" "${args[@]}" >/tmp/stall-port.out 2>&1 && break
+		sleep 0.2
+	done
+	t_match "asked again until answered" "^msg " "$(</tmp/stall-port.out)"
+done
+
+# genl ctrl list while a family registers beside unprivileged dumps of
+# ports and IPoIB interfaces in a loop, and root's ethtool holding RTNL
+# for a second at a time.
+loops=()
+for cmd in "port show $dev" "ipoib show" "port show $dev/3"; do
+	read -ra args <<<"$cmd"
+	(while :; do nice -n 19 setpriv --reuid=65534 --regid=65534 --clear-groups \
+		--inh-caps=-all rdmactl "${args[@]}" >/dev/null 2>&1; done) &
+	loops+=($!)
+done
+(while :; do ethtool "$ifc" >/dev/null 2>&1; done) &
+rtnl=$!
+sleep 1.5
+if [ -n "$wg" ]; then
+	modprobe wireguard &
+	mp=$!
+else
+	sleep 2.5 &
+	mp=$!
+fi
+genl_most $mp 2500
+most=$T_MOST
+wait $mp
+[ -n "$wg" ] && t_eq "wireguard loads beside them" 0 "$?" ||
+	t_pass "skipped, no wireguard in this kernel: a family registering beside them"
+[ $most -lt $((gbase + 800)) ] && t_pass "genl ctrl list meanwhile: ${most} ms at most (alone: ${gbase} ms)" ||
+	t_fail "genl ctrl list waited ${most} ms beside port and IPoIB requests on a 1 s query_port (alone: ${gbase} ms)"
+
+kill "${loops[@]}"
+wait "${loops[@]}" 2>/dev/null
+
+# Killed while the driver is queried or RTNL is held by another (the
+# ethtool loop goes on), a request ends at once ($! must be rdmactl
+# itself, which setpriv execs).
+for cmd in "port show $dev" "ipoib show"; do
+	read -ra args <<<"$cmd"
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
+		rdmactl "${args[@]}" >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.3
+	kill_ms $pid
+	[ $T_MS -lt $((kbase + 500)) ] &&
+		t_pass "rdmactl $cmd killed 0.3 s in ends in ${T_MS} ms (a sleep: ${kbase} ms)" ||
+		t_fail "rdmactl $cmd killed 0.3 s in took ${T_MS} ms to end (a sleep: ${kbase} ms)"
+done
+kill $rtnl
+wait $rtnl 2>/dev/null
+[ -n "$wg" ] && rmmod wireguard
+# The loops' last rdmactl may still be reading: a dump in progress holds
+# the module (EBUSY). Then a doit leaves its port's query in flight.
+pkill -x rdmactl
+while pgrep -x rdmactl >/dev/null; do sleep 0.1; done
+nobody "$raw" PORT_GET "DEV_NAME:strz:$dev" PORT_INDEX:u32:4 >/dev/null 2>&1
+t_run "rmmod rdmactl with a query in flight" 0 rmmod rdmactl
+t_run "and insmod" 0 insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+echo 0 >$delay
+t_eq "$dev/2 read again at full speed" ACTIVE "$(rdmactl -j port show "$dev/2" | jq -r '.[0].state')"
+echo "$dev" >$knobs/remove
+t_done
