@@ -54,6 +54,14 @@ struct rdmactl_stat_state {
 	u32 ahead_after;		/* ahead_work need not read before this */
 	u32 doit_since;			/* a doit came back empty: since when */
 	struct work_struct ahead_work;
+	/* STAT_RESET's (stat-reset.c), under its rdmactl_reset_lock. */
+	struct work_struct reset_work;
+	bool reset_hw;			/* the kind asked: the PMA's, or a baseline */
+	bool reset_busy;		/* queued or running */
+	bool reset_kept;		/* a doit gave up on it: the next takes its outcome */
+	bool reset_has_pma;		/* after it: the port has a PMA */
+	u32 reset_kept_at;		/* when a doit last gave up on it */
+	int reset_err;			/* its outcome, once !reset_busy */
 	struct rdmactl_dev *dev;
 	u32 port;
 };
@@ -361,6 +369,9 @@ void rdmactl_event_lost(void);
 	"port %u has no PMA to reset; reset without hardware to set a baseline"
 #define RDMACTL_MSG_PMA_FAILED "the PMA of device %u port %u did not take the reset"
 #define RDMACTL_MSG_STAT_SLOW "device %u port %u: its counters are still being read; ask again"
+#define RDMACTL_MSG_RESET_SLOW "the counters are still being reset; ask again"
+#define RDMACTL_MSG_RESET_OTHER \
+	"device %u port %u: a reset of the other kind is in progress; try again"
 #define RDMACTL_MSG_PORT_SLOW "device %u port %u: its attributes are still being read; ask again"
 #define RDMACTL_MSG_RTNL_BUSY "%s: RTNL is held by another task; ask again"
 
@@ -476,6 +487,12 @@ void rdmactl_stat_fini(struct rdmactl_dev *dev);
 const struct rdma_hw_stats *rdmactl_stat_hw(struct rdmactl_dev *dev, u32 port);
 extern const struct rdmactl_req_ops rdmactl_stat_request;
 int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info);
+void rdmactl_stat_reset_one(struct work_struct *work);
+/* counters.c, for stat-reset.c */
+bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st,
+		     bool fresh);
+int rdmactl_stat_port(struct rdmactl_dev *dev, const struct nlattr *port_attr,
+		      struct netlink_ext_ack *extack, u32 *port);
 
 /* ipoib.c */
 extern const struct rdmactl_req_ops rdmactl_ipoib_request;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * RDMACTL_CMD_STAT_GET and RDMACTL_CMD_STAT_RESET: one consistent snapshot
- * of a port's IB PMA counters and driver hw counters, and two ways to
- * reset them (the PMA's own, or a baseline only rdmactl subtracts).
+ * RDMACTL_CMD_STAT_GET: one consistent snapshot of a port's IB PMA
+ * counters and driver hw counters, less the baseline STAT_RESET took
+ * when asked.
  *
  * The PMA is pma.c's. Driver counters are read into a stats object of our own from
  * ops.alloc_hw_port_stats(), so sysfs's object is never touched; they lack
@@ -14,10 +14,9 @@
  * caller's pace: as sysfs's update_hw_stats(), the driver is read again
  * only once the last read is older than the object's lifespan, and the PMA
  * with the same interval (10 ms at least), or a second when its last read
- * failed, answered or not. A reset reads both afresh, and takes a baseline
- * only when both reads succeed.
+ * failed, answered or not.
  *
- * A dump reads its next ports ahead: stat-ahead.c.
+ * A dump reads its next ports ahead: stat-ahead.c. Resets: stat-reset.c.
  */
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
@@ -78,6 +77,7 @@ int rdmactl_stat_init(struct rdmactl_dev *dev)
 		st->pma_retry = jiffies;
 		st->pma_next = jiffies;
 		INIT_WORK(&st->ahead_work, rdmactl_stat_ahead_one);
+		INIT_WORK(&st->reset_work, rdmactl_stat_reset_one);
 		st->dev = dev;
 		/* Slot 0 is the device's counters, asked for as port 0. */
 		st->port = i ? rdma_start_port(ibdev) + i - 1 : 0;
@@ -115,6 +115,7 @@ void rdmactl_stat_fini(struct rdmactl_dev *dev)
 	for (i = 0; dev->stats && i < dev->nstats; i++) {
 		/* A read-ahead a dump stopped waiting for may be queued still. */
 		cancel_work_sync(&dev->stats[i].ahead_work);
+		cancel_work_sync(&dev->stats[i].reset_work);
 		if (dev->stats[i].hw)
 			rdmactl_free_hw_stats(dev->stats[i].hw);
 		kfree(dev->stats[i].hw_base);
@@ -129,8 +130,8 @@ void rdmactl_stat_fini(struct rdmactl_dev *dev)
  * again as sysfs's update_hw_stats() does: when the last full read is older
  * than the object's lifespan, or when fresh.
  */
-static bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port,
-			    struct rdmactl_stat_state *st, bool fresh)
+bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st,
+		     bool fresh)
 {
 	struct rdma_hw_stats *hw = st->hw;
 	int ret;
@@ -309,8 +310,8 @@ static size_t rdmactl_stat_msg_size(struct rdmactl_dev *dev)
 }
 
 /* The port a STAT request names: 0 is the device's own counters (but a switch's port 0). */
-static int rdmactl_stat_port(struct rdmactl_dev *dev, const struct nlattr *port_attr,
-			     struct netlink_ext_ack *extack, u32 *port)
+int rdmactl_stat_port(struct rdmactl_dev *dev, const struct nlattr *port_attr,
+		      struct netlink_ext_ack *extack, u32 *port)
 {
 	*port = nla_get_u32(port_attr);
 	if (!rdmactl_stat_is_dev(dev, *port))
@@ -358,130 +359,3 @@ const struct rdmactl_req_ops rdmactl_stat_request = {
 	.ahead = rdmactl_stat_ahead,
 	.fill = rdmactl_stat_fill,
 };
-
-/*
- * Called with st->lock held. Record the counters as the baseline, read
- * afresh. A baseline is every source at one time, so when the PMA (a port
- * whose PMA has answered ClassPortInfo, or has not yet) or the driver
- * cannot be read, nothing is recorded: -EIO and -ENODATA, respectively.
- */
-static int rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
-				 struct rdmactl_stat_state *st)
-{
-	bool pma = !rdmactl_stat_is_dev(dev, port);
-	int i;
-
-	if (pma && !rdmactl_pma_get(dev, port, st, true) && st->pma_set)
-		return -EIO;
-	if (st->hw && !rdmactl_hw_read(dev, port, st, true))
-		return -ENODATA;
-	if (pma && st->pma_valid)
-		memcpy(st->pma_base, st->pma_snap.value, sizeof(st->pma_base));
-	for (i = 0; st->hw && i < st->hw->num_counters; i++)
-		st->hw_base[i] = st->hw->value[i];
-	WRITE_ONCE(st->read_at, jiffies);	/* a read, as a snapshot's */
-	WRITE_ONCE(st->read_ok, true);
-	/* The read's time, or now when the port has no source to read. */
-	st->baseline_ts = st->hw || (pma && st->pma_valid) ? st->read_ns : ktime_get_ns();
-	st->has_baseline = true;
-	return 0;
-}
-
-/*
- * Reset the ports of one device: one port, or all of them and (baseline
- * only) the device's counters. *done counts the ports reset; a port
- * without a PMA is an error only when it was named.
- */
-static int rdmactl_reset_dev(struct rdmactl_dev *dev, const struct nlattr *port_attr,
-			     bool hardware, struct netlink_ext_ack *extack, int *done)
-{
-	u32 port = 0, first, last;
-	int err;
-
-	first = rdma_start_port(dev->ibdev);
-	last = rdma_end_port(dev->ibdev);
-	if (port_attr) {
-		err = rdmactl_stat_port(dev, port_attr, extack, &port);
-		if (err)
-			return err;
-		first = port;
-		last = port;
-	}
-	if (!port_attr && !hardware && dev->stats[0].hw) {
-		if (mutex_lock_killable(&dev->stats[0].lock))
-			return -EINTR;
-		err = rdmactl_take_baseline(dev, 0, &dev->stats[0]);
-		mutex_unlock(&dev->stats[0].lock);
-		if (err) {
-			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_HW_NO_BASELINE, 0);
-			return err;
-		}
-	}
-
-	for (port = first; port <= last; port++) {
-		struct rdmactl_stat_state *st = rdmactl_stat_of(dev, port);
-		bool has_pma;
-
-		if (mutex_lock_killable(&st->lock))
-			return -EINTR;
-		if (hardware)
-			err = rdmactl_stat_is_dev(dev, port) ? -EOPNOTSUPP :
-			      rdmactl_pma_reset(dev, port, st);
-		else
-			err = rdmactl_take_baseline(dev, port, st);
-		has_pma = st->pma_set > 0;
-		mutex_unlock(&st->lock);
-
-		if (hardware && err == -EOPNOTSUPP && !port_attr)
-			continue;
-		/* No device names: they are up to 63 bytes. The index says which. */
-		if (!hardware && err == -ENODATA)
-			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_HW_NO_BASELINE, port);
-		else if (!hardware && err)
-			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_BASELINE, port);
-		else if (err == -EOPNOTSUPP && has_pma)
-			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_RESET, port);
-		else if (err == -EOPNOTSUPP)
-			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_NO_PMA, port);
-		else if (err)
-			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_FAILED,
-					dev->index, port);
-		if (err)
-			return err;
-		(*done)++;
-	}
-	return 0;
-}
-
-int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
-	bool hardware = nla_get_flag(info->attrs[RDMACTL_A_STAT_RESET_HARDWARE]);
-	struct net *net = genl_info_net(info);
-	struct rdmactl_dev *dev;
-	u32 index = 0;
-	int err = 0, done = 0;
-
-	if (info->attrs[RDMACTL_A_DEV_INDEX] || info->attrs[RDMACTL_A_DEV_NAME]) {
-		dev = rdmactl_nl_dev_get(net, info->attrs, info->extack);
-		if (IS_ERR(dev))
-			return PTR_ERR(dev);
-		err = rdmactl_reset_dev(dev, port_attr, hardware, info->extack, &done);
-		rdmactl_dev_put(dev);
-	} else {
-		if (port_attr) {
-			NL_SET_ERR_MSG_ATTR(info->extack, port_attr, "a port needs a device");
-			return -EINVAL;
-		}
-		while (!err && (dev = rdmactl_dev_get_next(net, &index))) {
-			err = rdmactl_reset_dev(dev, NULL, hardware, info->extack, &done);
-			rdmactl_dev_put(dev);
-			index++;
-		}
-	}
-	if (!err && hardware && !done) {
-		NL_SET_ERR_MSG(info->extack, "no port has a PMA that resets its counters");
-		err = -EOPNOTSUPP;
-	}
-	return err;
-}

@@ -78,6 +78,19 @@ tcp_listening() {
 
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
+# kill_ms PID: kill -9 it (a child of this shell), T_MS until it is gone.
+kill_ms() {
+	local t0
+	t0=$(now_ms)
+	kill -9 "$1"
+	while [ -e /proc/$1/stat ] && [ "$(cut -d' ' -f3 /proc/$1/stat 2>/dev/null)" != Z ] &&
+		[ $(($(now_ms) - t0)) -lt 5000 ]; do
+		sleep 0.02
+	done
+	T_MS=$(($(now_ms) - t0))
+	wait "$1" 2>/dev/null
+}
+
 # genl_most PID MS: `genl ctrl list` (a generic netlink family lookup)
 # over and over while PID runs, and for MS ms at least; T_MOST the
 # longest one, in ms.

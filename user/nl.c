@@ -306,6 +306,38 @@ int rdmactl_transact(struct rdmactl_req *req, struct nlmsghdr *nlh)
 	return 0;
 }
 
+int rdmactl_transact_again(struct rdmactl_req *req, struct nlmsghdr *nlh, unsigned int ms)
+{
+	const struct timespec pause = { .tv_nsec = 20 * 1000 * 1000 };
+	struct rdmactl_req first = *req;
+	struct rdmactl *h = req->h;
+	uint32_t len = nlh->nlmsg_len;
+	unsigned int waited;
+	void *copy;
+	int err;
+
+	/* The message is in h->buf, which the replies overwrite. */
+	copy = malloc(len);
+	if (!copy) {
+		rdmactl_set_err(h, "out of memory");
+		return -ENOMEM;
+	}
+	memcpy(copy, nlh, len);
+	for (waited = 0;; waited += 20) {
+		err = rdmactl_transact(req, nlh);
+		if (err != -EAGAIN || waited >= ms)
+			break;
+		nanosleep(&pause, NULL);
+		*req = first;
+		req->seq = ++h->seq;
+		nlh = mnl_nlmsg_put_header(h->buf);
+		memcpy(nlh, copy, len);
+		nlh->nlmsg_seq = req->seq;
+	}
+	free(copy);
+	return err;
+}
+
 void rdmactl_put_dev(struct nlmsghdr *nlh, const char *name)
 {
 	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, name);

@@ -213,7 +213,12 @@ RDMACTL_EXPORT int rdmactl_stat_reset(struct rdmactl *h, const char *dev, uint32
 		return -EINVAL;
 	if (flags & RDMACTL_STAT_HARDWARE)
 		mnl_attr_put(nlh, RDMACTL_A_STAT_RESET_HARDWARE, 0, NULL);
-	return rdmactl_transact(&req, nlh);
+	/*
+	 * The kernel sends no MAD under generic netlink's lock: resets that
+	 * take longer than a tenth of a second are asked again (EAGAIN), and
+	 * answered from what the first asking started.
+	 */
+	return rdmactl_transact_again(&req, nlh, RDMACTL_RESET_PATIENCE_MS);
 }
 
 /*

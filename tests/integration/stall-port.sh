@@ -36,19 +36,6 @@ took_ms() {
 	T_MS=$(($(now_ms) - t0))
 }
 
-# kill_ms PID: kill -9 it, T_MS until it is gone.
-kill_ms() {
-	local t0
-	t0=$(now_ms)
-	kill -9 "$1"
-	while [ -e /proc/$1/stat ] && [ "$(cut -d' ' -f3 /proc/$1/stat 2>/dev/null)" != Z ] &&
-		[ $(($(now_ms) - t0)) -lt 5000 ]; do
-		sleep 0.02
-	done
-	T_MS=$(($(now_ms) - t0))
-	wait "$1" 2>/dev/null
-}
-
 # What "at once" means on this kernel (the debug kernel is slow at all of
 # it): a doit that waits for nothing, a process killed in its sleep. A
 # request that waited for the 1 s query would take a second more.

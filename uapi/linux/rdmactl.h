@@ -139,9 +139,12 @@
  *   RDMACTL_CMD_STAT_GET subtracts when asked, and nothing else changes.
  *   A baseline is every source of the port read at one time: when its
  *   PMA (-EIO) or driver (-ENODATA) cannot be read, the port keeps the
- *   baseline it had; ports before it in the request have their new one.
+ *   baseline it had; the other ports of the request have their new one.
  *   With it, a port without a PMA, or whose PMA does not acknowledge the
  *   Set with a GetResp, is -EOPNOTSUPP when named and skipped otherwise.
+ *   The ports are reset side by side by work items: a doit waits a tenth
+ *   of a second, then fails with EAGAIN ("ask again"); asked again (the
+ *   same kind, within ten seconds) it answers from those resets.
  *
  * RDMACTL_CMD_IPOIB_GET
  *   Request (doit): RDMACTL_A_IPOIB_IFINDEX or RDMACTL_A_IPOIB_IFNAME.
@@ -354,8 +357,8 @@
  * EAGAIN, "ask again"; a dump's first datagram may be empty: read on), and
  * across at most configfs_wait_ms (the module's parameter, 200 ms) for
  * rdma_cm's configfs directory by ROCE_SET and a PROBE, which then fail
- * with EBUSY having changed nothing; not yet for STAT_RESET's MADs, nor
- * ipoib's own mode switch (Documentation/netlink.md).
+ * with EBUSY having changed nothing; not yet for ipoib's own mode switch
+ * (Documentation/netlink.md).
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
 #define _UAPI_LINUX_RDMACTL_H
