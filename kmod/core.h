@@ -121,6 +121,7 @@ struct rdmactl_dev {
 	bool ndevs_gone;	/* remove() let go of them: hold nothing more */
 	bool announced;		/* its DEV_ADD went out: rescans may attach */
 	bool removing;		/* remove() has begun: nobody waits on its reads */
+	bool told_removed;	/* its DEV_REMOVE was sent: no event of it after */
 };
 
 int rdmactl_client_register(void);

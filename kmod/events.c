@@ -193,6 +193,14 @@ void rdmactl_event_work(struct work_struct *work)
 	if (ev->has_dev)
 		dev = rdmactl_dev_get_any(ev->dev_index);
 	/*
+	 * Made after its DEV_REMOVE went out (the queue is ordered), while
+	 * the registry still finds it: as if it were gone already.
+	 */
+	if (dev && ev->type != RDMACTL_EVENT_DEV_REMOVE && READ_ONCE(dev->told_removed)) {
+		rdmactl_dev_put(dev);
+		dev = NULL;
+	}
+	/*
 	 * A netdev in a namespace that cannot see its device (exclusive
 	 * mode): an IPoIB change is news there, without the device; an
 	 * attach or detach means nothing there.
@@ -221,12 +229,13 @@ void rdmactl_event_work(struct work_struct *work)
 	}
 	/*
 	 * Without its device, an event is one made after the device's
-	 * DEV_REMOVE was queued (removal flushes the queue before the registry
-	 * forgets the device): a ROCE or STAT_MODE change that raced with the
+	 * DEV_REMOVE was sent: a ROCE or STAT_MODE change that raced with the
 	 * removal, whose listeners have heard DEV_REMOVE. It is dropped.
 	 */
 	if (dev || ev->net)
 		rdmactl_event_send(ev, dev ? dev->ibdev : NULL);
+	if (dev && ev->type == RDMACTL_EVENT_DEV_REMOVE)
+		WRITE_ONCE(dev->told_removed, true);
 	/* Its netdevs, after it. */
 	if (dev && ev->type == RDMACTL_EVENT_DEV_ADD) {
 		WRITE_ONCE(dev->announced, true);
@@ -356,6 +365,7 @@ void rdmactl_event_dev_remove(struct rdmactl_dev *dev)
 	}
 	rdmactl_event_queue(ev);
 	flush_workqueue(rdmactl_wq);
+	WRITE_ONCE(dev->told_removed, true);	/* its DEV_REMOVE lost: as if sent */
 	/* Its netdevs may unregister: ours will not hold them up. */
 	rtnl_lock();
 	rdmactl_ndevs_release(dev);

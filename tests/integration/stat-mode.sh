@@ -170,7 +170,29 @@ else
 	t_eq "udevd and its workers are gone" "" "$(pgrep -af 'systemd-udevd|udev-worker')"
 	pkill -9 -f 'systemd-udevd|udev-worker'
 	rm -rf $rules
-	echo "$opt" >$knobs/remove
+
+	# DEV_REMOVE is a device's last event: STAT_MODE sets in a loop race
+	# with its removal, which, once it has queued DEV_REMOVE, waits for
+	# RTNL (held by ethtool on ib0, whose query_port takes a second); a
+	# set the registry still lets through then is not told after it.
+	delay=/sys/module/rdmactl_fakehca/parameters/query_delay_us
+	echo 1000000 >$delay
+	(while :; do ethtool ib0 >/dev/null 2>&1; done) &
+	rtnl=$!
+	sleep 0.3
+	echo "$opt" >$knobs/remove &
+	rm_pid=$!
+	sets=0
+	while kill -0 $rm_pid 2>/dev/null; do
+		rdmactl stat mode $opt/1 disable fake_opt >/dev/null 2>&1 && sets=$((sets + 1))
+		rdmactl stat mode $opt/1 enable fake_opt >/dev/null 2>&1 && sets=$((sets + 1))
+	done
+	kill $rtnl
+	wait $rtnl 2>/dev/null
+	echo 0 >$delay
+	sleep 0.5
+	t_eq "DEV_REMOVE is $opt's last event (after $sets sets during its removal)" "dev_remove" \
+		"$(jq -r --arg d "$opt" 'select(.ifname == $d) | .event' /tmp/sm-monitor | tail -1)"
 fi
 
 # --- QP counters: ib_core adds their counts back, and so does rdmactl ----
