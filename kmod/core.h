@@ -369,6 +369,8 @@ void rdmactl_event_lost(void);
 #define RDMACTL_MSG_NO_PMA \
 	"port %u has no PMA to reset; reset without hardware to set a baseline"
 #define RDMACTL_MSG_PMA_FAILED "the PMA of device %u port %u did not take the reset"
+#define RDMACTL_MSG_PMA_PARTIAL \
+	"port %u: PMA reset PortCounters, not the extended ones: baseline dropped"
 #define RDMACTL_MSG_STAT_SLOW "device %u port %u: its counters are still being read; ask again"
 #define RDMACTL_MSG_RESET_SLOW "the counters are still being reset; ask again"
 #define RDMACTL_MSG_RESET_OTHER \

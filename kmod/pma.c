@@ -151,6 +151,12 @@ static void rdmactl_pma_probe(struct rdmactl_dev *dev, u32 port,
 		st->pma_set = RDMACTL_PMA_BASIC;
 }
 
+/* Whether the port's set has counter c in PortCountersExtended, 64 bits wide. */
+static bool rdmactl_pma_uses_ext(const struct rdmactl_pma_counter *c, s8 set)
+{
+	return c->ext >= 0 && set != RDMACTL_PMA_BASIC && (!c->ietf || set == RDMACTL_PMA_EXT);
+}
+
 /* A big-endian field of width bits at bit offset off, as sysfs reads it. */
 VISIBLE_IF_KUNIT u64 rdmactl_pma_field(const u8 *data, u16 off, u8 width)
 {
@@ -182,10 +188,8 @@ VISIBLE_IF_KUNIT void rdmactl_pma_decode(const u8 *basic, const u8 *ext, s8 set,
 	memset(snap, 0, sizeof(*snap));
 	for (i = 0; i < RDMACTL_PMA_NUM; i++) {
 		const struct rdmactl_pma_counter *c = &rdmactl_pma[i];
-		bool use_ext = c->ext >= 0 && set != RDMACTL_PMA_BASIC &&
-			       (!c->ietf || set == RDMACTL_PMA_EXT);
 
-		if (use_ext) {
+		if (rdmactl_pma_uses_ext(c, set)) {
 			snap->value[i] = get_unaligned_be64(ext + 8 + 8 * c->ext);
 			snap->width[i] = 64;
 		} else if (c->width) {
@@ -293,7 +297,9 @@ int rdmactl_pma_put(struct sk_buff *skb, struct rdmactl_stat_state *st,
 /*
  * Called with st->lock held. Zero the PMA's counters, as perfquery -R.
  * -EOPNOTSUPP: the port has no PMA, or one that does not take a Set;
- * -EIO: its PMA has not answered yet.
+ * -EIO: its PMA has not answered yet, or did not take the Set; -EPROTO:
+ * it took PortCounters' Set and not PortCountersExtended's (the port's
+ * baseline is dropped).
  */
 int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port,
 		      struct rdmactl_stat_state *st)
@@ -315,8 +321,17 @@ int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port,
 	WRITE_ONCE(st->read_ok, false);	/* nor may a dump's fill report it */
 	/* The counters start again from 0: an old baseline means nothing. */
 	memset(st->pma_base, 0, sizeof(st->pma_base));
-	if (st->pma_set != RDMACTL_PMA_BASIC)
-		err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS_EXT,
-				       IB_MGMT_METHOD_SET, 0xff, data);
-	return err;
+	if (st->pma_set == RDMACTL_PMA_BASIC)
+		return 0;
+	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS_EXT,
+			       IB_MGMT_METHOD_SET, 0xff, data);
+	if (!err)
+		return 0;
+	/*
+	 * Half reset: whether PortCounters' Set zeroed the extended counters
+	 * too is the hardware's (some keep one counter behind both). No
+	 * baseline of the port means anything now: it is dropped, and said.
+	 */
+	st->has_baseline = false;
+	return -EPROTO;
 }

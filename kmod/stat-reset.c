@@ -179,6 +179,8 @@ static int rdmactl_reset_outcome(const struct rdmactl_reset_items *r,
 			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_NO_RESET, port);
 		else if (err == -EOPNOTSUPP)
 			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_NO_PMA, port);
+		else if (err == -EPROTO)
+			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_PARTIAL, port);
 		else if (err)
 			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_PMA_FAILED,
 					r->dev->index, port);

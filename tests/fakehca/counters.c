@@ -186,7 +186,7 @@ static int fake_pma_mad(struct fake_dev *fdev, struct fake_port *port, fake_port
 	memset(out->data, 0, sizeof(out->data));
 
 	spin_lock_irqsave(&fdev->lock, flags);
-	if (port->mad_fail) {
+	if (port->mad_fail && (!port->mad_fail_ext || attr == IB_PMA_PORT_COUNTERS_EXT)) {
 		port->mad_fail--;
 		if (!port->mad_fail_status) {
 			spin_unlock_irqrestore(&fdev->lock, flags);

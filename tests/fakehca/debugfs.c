@@ -31,8 +31,9 @@
  *                     the QPs the driver moved out of hw_counters
  *   DEV/portN/mads    how many process_mad() calls the port has had
  *   DEV/portN/mad_fail  write "N" (the next N PMA MADs fail, no reply) or
- *                     "N STATUS" (answered with that MAD status); reads
- *                     how many are left to fail
+ *                     "N STATUS" (answered with that MAD status, 0: no
+ *                     reply), "N STATUS ext" (only PortCountersExtended
+ *                     MADs count and fail); reads how many are left
  *   DEV/portN/hw_reads  how many get_hw_stats() calls the port has had
  *   DEV/portN/width   active lanes: 1, 2, 4, 8 or 12 (no event: as a
  *                     link retrained narrower reads)
@@ -247,7 +248,6 @@ static int fake_set_pkeys(struct fake_port *p, char *buf, unsigned long *flags)
 	return 0;
 }
 
-/* "N" or "N STATUS": how the next N PMA MADs fail. */
 static int fake_set_width(struct fake_port *p, const char *buf)
 {
 	static const u8 widths[] = { IB_WIDTH_1X, IB_WIDTH_2X, IB_WIDTH_4X, IB_WIDTH_8X,
@@ -269,16 +269,25 @@ static int fake_set_width(struct fake_port *p, const char *buf)
 	return 0;
 }
 
+/* "N", "N STATUS" or "N STATUS ext": how the next N PMA MADs fail. */
 static int fake_set_mad_fail(struct fake_port *p, char *buf)
 {
-	char *sp = strchr(buf, ' ');
+	char *sp = strchr(buf, ' '), *attr = NULL;
 	unsigned long flags;
 	u16 status = 0;
 	u32 n;
 
 	if (sp) {
 		*sp++ = '\0';
-		if (kstrtou16(skip_spaces(sp), 0, &status))
+		sp = skip_spaces(sp);
+		attr = strchr(sp, ' ');
+		if (attr) {
+			*attr++ = '\0';
+			attr = strim(attr);
+			if (strcmp(attr, "ext"))
+				return -EINVAL;
+		}
+		if (kstrtou16(sp, 0, &status))
 			return -EINVAL;
 	}
 	if (kstrtou32(buf, 0, &n))
@@ -286,6 +295,7 @@ static int fake_set_mad_fail(struct fake_port *p, char *buf)
 	spin_lock_irqsave(&p->fdev->lock, flags);
 	p->mad_fail = n;
 	p->mad_fail_status = status;
+	p->mad_fail_ext = attr;
 	spin_unlock_irqrestore(&p->fdev->lock, flags);
 	return 0;
 }

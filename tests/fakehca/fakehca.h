@@ -114,6 +114,7 @@ struct fake_port {
 	atomic64_t hw_reads;			/* get_hw_stats calls */
 	u32 mad_fail;				/* PMA MADs left to fail */
 	u16 mad_fail_status;			/* 0: IB_MAD_RESULT_FAILURE */
+	bool mad_fail_ext;			/* PortCountersExtended's alone */
 	/* RoCE: held until removal or a write to the netdev knob */
 	struct net_device *ndev;
 	struct fake_knob knobs[FAKE_PORT_KNOBS];

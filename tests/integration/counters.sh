@@ -279,6 +279,16 @@ t_run "hardware reset" 0 rdmactl stat reset --hardware fakeib0/1
 t_eq "the hardware reset zeroes sysfs data counters" "0" "$(<$sys/port_xmit_data)"
 t_eq "and error counters" "0" "$(<$sys/symbol_error)"
 t_eq "and the extended ones" "0" "$(<$sys/unicast_xmit_packets)"
+# Half a hardware reset: PortCounters' Set taken, PortCountersExtended's
+# not. Which counters the first zeroed is the hardware's: the port's
+# baseline means nothing now, is dropped, and the refusal says so.
+t_run "a baseline before a half hardware reset" 0 rdmactl stat reset fakeib0/1
+echo "1 0 ext" >$knobs/fakeib0/port1/mad_fail
+t_run "a hardware reset whose PortCountersExtended Set fails" 1 rdmactl stat reset --hardware fakeib0/1
+t_eq "says what happened" \
+	"rdmactl: fakeib0: port 1: PMA reset PortCounters, not the extended ones: baseline dropped" "$T_ERR"
+t_eq "and the port has no baseline" "null" \
+	"$(rdmactl -j stat show --baseline fakeib0/1 | jq -r '.[0].baseline_ns')"
 if [ -d $pmadir ]; then
 	# rxe's PMA answers Get only: a Set comes back as an empty MAD.
 	before=$(<$pmadir/port_xmit_packets)

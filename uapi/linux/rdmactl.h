@@ -141,7 +141,9 @@
  *   PMA (-EIO) or driver (-ENODATA) cannot be read, the port keeps the
  *   baseline it had; the other ports of the request have their new one.
  *   With it, a port without a PMA, or whose PMA does not acknowledge the
- *   Set with a GetResp, is -EOPNOTSUPP when named and skipped otherwise.
+ *   Set with a GetResp, is -EOPNOTSUPP when named and skipped otherwise;
+ *   one whose PMA takes PortCounters' Set and not the extended one's is
+ *   -EPROTO, and its baseline is dropped.
  *   The ports are reset side by side by work items: a doit waits a tenth
  *   of a second, then fails with EAGAIN ("ask again"); asked again (the
  *   same kind, within ten seconds) it answers from those resets.
