@@ -5,8 +5,10 @@
  *
  * IPoIB interfaces are found by their link kind, "ipoib"; the public
  * struct rdma_netdev at the start of their private data names the HCA.
- * Their port is dev_port + 1 for a parent and the parent's for a P_Key
- * child (rn->port_num is not set by generic ipoib). Mode, P_Key and umcast
+ * Their port is dev_port + 1 for a parent; a P_Key child has neither
+ * (nor rn->port_num, which generic ipoib does not set): its port is the
+ * one whose GID 0 its address carries, for its parent may be in another
+ * namespace. Mode, P_Key and umcast
  * come from the interface's own rtnl_link_ops->fill_info(), and the mode is
  * changed through its changelink(), as `ip link set ... type ipoib mode`
  * does, under the protocol ipoib's sysfs "mode" file follows: ipoib drops
@@ -30,6 +32,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <rdma/ib_cache.h>
 
 #include "ipoib.h"
 
@@ -69,27 +72,44 @@ static int rdmactl_ipoib_link_info(struct net_device *dev, struct rdmactl_ipoib 
 	return err;
 }
 
+/*
+ * The port whose GID 0 an interface's address carries (a child copies its
+ * parent's): 0 when none does. A child's parent may be in another
+ * namespace, where its ifindex (the child's iflink) names something else.
+ */
+static u32 rdmactl_ipoib_port_of(struct ib_device *hca, const u8 *hwaddr)
+{
+	union ib_gid gid;
+	u32 port;
+
+	rdma_for_each_port(hca, port)
+		if (!rdma_query_gid(hca, port, 0, &gid) &&
+		    !memcmp(gid.raw, hwaddr + 4, sizeof(gid.raw)))
+			return port;
+	return 0;
+}
+
 /* Called with RTNL held. */
 int rdmactl_ipoib_read(struct net_device *dev, struct rdmactl_ipoib *ib)
 {
 	struct rdma_netdev *rn = netdev_priv(dev);
-	struct net_device *parent = dev;
 	int iflink = dev_get_iflink(dev);
 
 	memset(ib, 0, sizeof(*ib));
 	if (!rn->hca)
 		return -ENODEV;
 	if (iflink != dev->ifindex) {
-		parent = __dev_get_by_index(dev_net(dev), iflink);
-		if (!parent)
+		ib->parent = iflink;	/* in the parent's namespace, as ip link says */
+		ib->port = rdmactl_ipoib_port_of(rn->hca, dev->dev_addr);
+		if (!ib->port)
 			return -ENODEV;
-		ib->parent = iflink;
+	} else {
+		ib->port = dev->dev_port + 1;
 	}
 	ib->ifindex = dev->ifindex;
 	strscpy(ib->name, dev->name, sizeof(ib->name));
 	ib->hca = rn->hca;
 	ib->hca_index = rn->hca->index;
-	ib->port = parent->dev_port + 1;
 	ib->mtu = dev->mtu;
 	memcpy(ib->hwaddr, dev->dev_addr, sizeof(ib->hwaddr));
 	/* As rtnetlink and sysfs report it: down while not running. */

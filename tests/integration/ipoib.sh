@@ -38,6 +38,17 @@ t_eq "ipoib show DEV" "ib0 ib0.8001" "$(rdmactl -j ipoib show fakeib0 | jq -r '[
 t_eq "ipoib show DEV/PORT" "ib0 ib0.8001" "$(rdmactl -j ipoib show fakeib0/1 | jq -r '[.[].netdev] | sort | join(" ")')"
 t_eq "ipoib show lists every interface" "$(ls -d /sys/class/net/ib* | xargs -n1 basename | sort | xargs)" \
 	"$(rdmactl -j ipoib show | jq -r '.[].netdev' | sort | xargs)"
+# A P_Key child moved into another namespace (the RDMA subsystem shared):
+# seen there on its own port, its parent's ifindex being the one in the
+# namespace the parent is in (as ip link's ib0.8001@ifN says).
+ip netns add ipoibns
+ip link set ib0.8001 netns ipoibns
+t_eq "a child in another namespace: its port, its parent's ifindex" "fakeib0 1 $(sysfs ib0 ifindex)" \
+	"$(ip netns exec ipoibns rdmactl -j ipoib show ib0.8001 | jq -r '.[0] | "\(.ifname) \(.port) \(.parent_index)"')"
+t_eq "and in the namespace's listing" "ib0.8001" \
+	"$(ip netns exec ipoibns rdmactl -j ipoib show | jq -r '.[].netdev' | xargs)"
+ip -n ipoibns link set ib0.8001 netns 1
+ip netns del ipoibns
 t_eq "the largest datagram MTU is the IB MTU less 4" "4092" "$(field ib0 max_mtu_datagram)"
 t_eq "the largest connected MTU" "65520" "$(field ib0 max_mtu_connected)"
 
