@@ -318,6 +318,8 @@ struct rdmactl_event_item {
 	u8 mode;		/* IPoIB: enum rdmactl_ipoib_mode; RoCE: GID type */
 	u8 tos;
 	bool restored;
+	bool clear;		/* RoCE: the saved settings forgotten */
+	bool reset_hw;		/* STAT_RESET: the PMA's, not a baseline */
 	int error;		/* RoCE, STAT_MODE: a restore that failed, -errno */
 	struct rdmactl_names names;	/* STAT_MODE: what is kept, owned */
 	u8 stat_mode;		/* STAT_MODE: RDMACTL_STAT_MODE_EV_* */
@@ -344,6 +346,8 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name,
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
 void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
 			int error);
+void rdmactl_event_roce_clear(struct rdmactl_dev *dev, u32 port);
+void rdmactl_event_stat_reset(struct rdmactl_dev *dev, u32 port, bool hw);
 /* Takes names' buffer, when it queues the event. */
 void rdmactl_event_stat_mode(struct rdmactl_dev *dev, u32 port, struct rdmactl_names *names,
 			     u8 flags, int error);

@@ -86,6 +86,10 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		       nla_put_u32(skb, RDMACTL_A_IPOIB_MTU, ev->mtu) ? -EMSGSIZE : 0;
 	if (ev->type == RDMACTL_EVENT_OVERFLOW)
 		return nla_put_u64_64bit(skb, RDMACTL_A_EVENT_LOST, ev->lost, RDMACTL_A_PAD);
+	if (ev->type == RDMACTL_EVENT_ROCE && ev->clear)
+		return nla_put_flag(skb, RDMACTL_A_ROCE_CLEAR);
+	if (ev->type == RDMACTL_EVENT_STAT_RESET)
+		return ev->reset_hw ? nla_put_flag(skb, RDMACTL_A_STAT_RESET_HARDWARE) : 0;
 	if (ev->type == RDMACTL_EVENT_ROCE && ev->error)
 		return nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error) ||
 		       (ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED)) ? -EMSGSIZE : 0;
@@ -221,7 +225,7 @@ void rdmactl_event_work(struct work_struct *work)
 		if (ev->type != RDMACTL_EVENT_DEV_RENAME)
 			rdmactl_dev_name(dev, ev->name);
 		if (ev->port && ev->type != RDMACTL_EVENT_ROCE &&
-		    ev->type != RDMACTL_EVENT_STAT_MODE &&
+		    ev->type != RDMACTL_EVENT_STAT_MODE && ev->type != RDMACTL_EVENT_STAT_RESET &&
 		    rdma_is_port_valid(dev->ibdev, ev->port))
 			ev->have_attr = !ib_query_port(dev->ibdev, ev->port, &ev->attr);
 		if (ev->have_attr && ev->have_state)
@@ -327,6 +331,28 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 	ev->tos = tos;
 	ev->restored = restored;
 	ev->error = error;
+	rdmactl_event_queue(ev);
+}
+
+/* A RoCE port's saved settings forgotten (roce-saved.c). */
+void rdmactl_event_roce_clear(struct rdmactl_dev *dev, u32 port)
+{
+	struct rdmactl_event_item *ev = rdmactl_event_port(dev, port, RDMACTL_EVENT_ROCE);
+
+	if (!ev)
+		return;
+	ev->clear = true;
+	rdmactl_event_queue(ev);
+}
+
+/* A port's counters reset, or given a baseline; port 0: the device's (stat-reset.c). */
+void rdmactl_event_stat_reset(struct rdmactl_dev *dev, u32 port, bool hw)
+{
+	struct rdmactl_event_item *ev = rdmactl_event_port(dev, port, RDMACTL_EVENT_STAT_RESET);
+
+	if (!ev)
+		return;
+	ev->reset_hw = hw;
 	rdmactl_event_queue(ev);
 }
 

@@ -65,20 +65,37 @@ static bool rdmactl_roce_find_guid(u64 guid)
 	return false;
 }
 
-/* Forget the saved settings of ports first..last. */
-void rdmactl_roce_forget(u64 guid, u32 first, u32 last)
+/*
+ * Forget the saved settings of ports first..last of device index (node
+ * guid): each port that had some is an event, made holding no lock.
+ */
+void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last)
 {
 	struct rdmactl_roce_saved *s, *tmp;
+	struct rdmactl_dev *dev;
+	bool forgot;
+	u32 port;
 
-	mutex_lock(&rdmactl_roce_saved_lock);
-	list_for_each_entry_safe(s, tmp, &rdmactl_roce_saved, list) {
-		if (s->guid == guid && s->port >= first && s->port <= last) {
-			list_del(&s->list);
-			rdmactl_roce_nsaved--;
-			kfree(s);
+	for (port = first; port <= last; port++) {
+		forgot = false;
+		mutex_lock(&rdmactl_roce_saved_lock);
+		list_for_each_entry_safe(s, tmp, &rdmactl_roce_saved, list) {
+			if (s->guid == guid && s->port == port) {
+				list_del(&s->list);
+				rdmactl_roce_nsaved--;
+				kfree(s);
+				forgot = true;
+			}
 		}
+		mutex_unlock(&rdmactl_roce_saved_lock);
+		if (!forgot)
+			continue;
+		dev = rdmactl_dev_get_any(index);
+		if (dev && be64_to_cpu(dev->ibdev->node_guid) == guid)
+			rdmactl_event_roce_clear(dev, port);
+		if (dev)
+			rdmactl_dev_put(dev);
 	}
-	mutex_unlock(&rdmactl_roce_saved_lock);
 }
 
 /* Record what rdma_cm read back for a saved port (or that it is unknown). */

@@ -461,7 +461,7 @@ int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = rdmactl_cm_lock_until(until, info->extack);
 		if (err)
 			return err;
-		rdmactl_roce_forget(rs.rd.guid, rs.first, rs.last);
+		rdmactl_roce_forget(rs.rd.index, rs.rd.guid, rs.first, rs.last);
 		mutex_unlock(&rdmactl_cm_lock);
 		return 0;
 	}

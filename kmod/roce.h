@@ -69,7 +69,7 @@ int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, int mode, int tos);
 int rdmactl_roce_saved_init(void);
 void rdmactl_roce_saved_exit(void);
 struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port);
-void rdmactl_roce_forget(u64 guid, u32 first, u32 last);
+void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last);
 void rdmactl_roce_event(u32 index, u64 guid, u32 port, u8 mode, u8 tos,
 			bool restored, int error);
 bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name);

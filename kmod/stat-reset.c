@@ -70,6 +70,9 @@ void rdmactl_stat_reset_one(struct work_struct *work)
 	has_pma = st->pma_set > 0;
 	mutex_unlock(&st->lock);
 
+	/* Before the doit hears: its caller's next listen follows it. */
+	if (!err)
+		rdmactl_event_stat_reset(dev, st->port, st->reset_hw);
 	spin_lock(&rdmactl_reset_lock);
 	st->reset_err = err;
 	st->reset_has_pma = has_pma;

@@ -92,6 +92,10 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 			  strerror(-ev->roce_error));
 		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
 	}
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE_CLEAR)
+		print_bool("forgotten", true, " forgotten");
+	if (ev->present & RDMACTL_EVENT_HAS_STAT_RESET)
+		print_str("reset", " reset %s", ev->stat_reset_hardware ? "hardware" : "baseline");
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_MODE) {
 		/* " optional-counters a,b [restored]", " forgotten", " restore failed: ..." */
 		if (ev->stat_mode_error) {

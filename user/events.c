@@ -103,6 +103,14 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 					 "%s%s", at ? "," : "", mnl_attr_get_str(a));
 			}
 	}
+	if (ev->type == RDMACTL_EVENT_ROCE && tb[RDMACTL_A_ROCE_CLEAR]) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_CLEAR;
+		ev->roce_clear = 1;
+	}
+	if (ev->type == RDMACTL_EVENT_STAT_RESET) {
+		ev->present |= RDMACTL_EVENT_HAS_STAT_RESET;
+		ev->stat_reset_hardware = !!tb[RDMACTL_A_STAT_RESET_HARDWARE];
+	}
 	if (tb[RDMACTL_A_ROCE_ERROR]) {
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_ERROR;
 		ev->roce_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_ROCE_ERROR]);

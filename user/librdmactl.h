@@ -591,6 +591,8 @@ enum {
 	RDMACTL_EVENT_HAS_ROCE = 1 << 5,	/* roce_mode, roce_tos, roce_restored */
 	RDMACTL_EVENT_HAS_ROCE_ERROR = 1 << 6,	/* roce_error, roce_restored */
 	RDMACTL_EVENT_HAS_STAT_MODE = 1 << 7,	/* stat_mode_* (LIBRDMACTL_1.4) */
+	RDMACTL_EVENT_HAS_ROCE_CLEAR = 1 << 8,	/* roce_clear: ROCE, no mode or ToS */
+	RDMACTL_EVENT_HAS_STAT_RESET = 1 << 9,	/* stat_reset_hardware */
 };
 
 struct rdmactl_event_info {
@@ -624,6 +626,9 @@ struct rdmactl_event_info {
 	uint8_t stat_mode_restored;	/* re-applied, by `stat mode restore` */
 	int32_t stat_mode_error;	/* -errno: re-applying failed */
 	char stat_optional[2048];	/* the kept set, comma-separated (32 x 63) */
+	/* After LIBRDMACTL_1.4's (the library allocates events: appended): */
+	uint8_t roce_clear;		/* ROCE: the saved settings were forgotten */
+	uint8_t stat_reset_hardware;	/* STAT_RESET: the PMA zeroed, not a baseline */
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);

@@ -159,6 +159,7 @@ RDMACTL_EXPORT const char *rdmactl_event_name(uint8_t type)
 		[RDMACTL_EVENT_ROCE] = "ROCE",
 		[RDMACTL_EVENT_OVERFLOW] = "OVERFLOW",
 		[RDMACTL_EVENT_STAT_MODE] = "STAT_MODE",
+		[RDMACTL_EVENT_STAT_RESET] = "STAT_RESET",
 	};
 
 	return NAME(names, type);

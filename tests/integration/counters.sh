@@ -273,12 +273,19 @@ sleep 1.1	# the failed read's back-off
 j=$(rdmactl -j stat show --baseline fakeib0/1)
 t_eq "the old baseline stands: its time" "$b0" "$(jq -r '.[0].baseline_ns' <<<"$j")"
 t_eq "and its values" "25" "$(counter "$j" port_xmit_data)"
+rdmactl -j monitor >/tmp/reset-events.json 2>&1 &
+mon=$!
+sleep 0.5
 t_run "baseline reset once the PMA answers" 0 rdmactl stat reset fakeib0/1
 t_eq "measures from then" "0" "$(counter "$(rdmactl -j stat show --baseline fakeib0/1)" port_xmit_data)"
 t_run "hardware reset" 0 rdmactl stat reset --hardware fakeib0/1
 t_eq "the hardware reset zeroes sysfs data counters" "0" "$(<$sys/port_xmit_data)"
 t_eq "and error counters" "0" "$(<$sys/symbol_error)"
 t_eq "and the extended ones" "0" "$(<$sys/unicast_xmit_packets)"
+sleep 0.3
+kill $mon
+t_eq "the resets are events (the baseline, then the hardware)" "fakeib0 1 baseline|fakeib0 1 hardware" \
+	"$(jq -r 'select(.event == "stat_reset") | "\(.ifname) \(.port) \(.reset)"' /tmp/reset-events.json | paste -sd'|')"
 # Half a hardware reset: PortCounters' Set taken, PortCountersExtended's
 # not. Which counters the first zeroed is the hardware's: the port's
 # baseline means nothing now, is dropped, and the refusal says so.

@@ -281,11 +281,15 @@ done
 t_eq "its settings were applied again" "IB/RoCE v1 74" "$(mode $r2 1) $(tos $r2 1)"
 t_eq "and are still saved" "v1 74" "$(rdmactl -j roce show $r2/1 | jq -r '.[0].saved | "\(.mode) \(.tos)"')"
 sleep 0.5
-kill $mon
 t_eq "monitor: the changes, then the restore" "roce v1 72 false|roce v1 74 false|roce v1 74 true" \
 	"$(jq -r 'select(.event == "roce" and .roce_tos != 70) | "\(.event) \(.roce_mode) \(.roce_tos) \(.restored)"' /tmp/roce-monitor | paste -sd'|')"
 t_run "roce forget $r2" 0 rdmactl roce forget $r2
 t_eq "nothing saved any more" "null" "$(rdmactl -j roce show $r2/1 | jq -c '.[0].saved')"
+t_run "a second forget, with nothing saved" 0 rdmactl roce forget $r2
+sleep 0.5
+kill $mon
+t_eq "monitor: the forget is an event, the one that changed nothing is not" "$r2 1 true" \
+	"$(jq -r 'select(.event == "roce" and .forgotten) | "\(.ifname) \(.port) \(.forgotten)"' /tmp/roce-monitor)"
 t_eq "rdma_cm keeps its values" "IB/RoCE v1" "$(mode $r2 1)"
 echo "$r2" >$knobs/remove
 echo "link_layer=roce netdevs=vr0 state=active" >$knobs/add

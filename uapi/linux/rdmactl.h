@@ -329,6 +329,8 @@
  *                                            this flag, re-applied to a
  *                                            device registering again or to
  *                                            a reloaded rdma_cm
+ *     RDMACTL_A_ROCE_CLEAR           flag    ROCE, without MODE and TOS: the
+ *                                            port's saved settings forgotten
  *     RDMACTL_A_ROCE_ERROR           s32     -errno, without MODE and TOS: a
  *                                            re-apply that failed (with
  *                                            RESTORED), or a failed SET's
@@ -338,6 +340,9 @@
  *                                            (not with CLEAR or ERROR)
  *     RDMACTL_A_STAT_MODE_CLEAR, _RESTORED   flag    STAT_MODE, as in the SET
  *     RDMACTL_A_STAT_MODE_ERROR      s32     STAT_MODE: a re-apply failed
+ *     RDMACTL_A_STAT_RESET_HARDWARE  flag    STAT_RESET: the PMA zeroed, not
+ *                                            a baseline (no PORT_INDEX: the
+ *                                            device's own counters)
  *     RDMACTL_A_EVENT_LOST           u64     OVERFLOW: events the kernel
  *                                            could not queue (no memory)
  *                                            since the last OVERFLOW, for
@@ -591,6 +596,8 @@ enum rdmactl_event {
 	RDMACTL_EVENT_OVERFLOW,		/* events were lost in the kernel */
 	RDMACTL_EVENT_STAT_MODE,	/* a port's optional counters saved,
 					 * restored or forgotten */
+	RDMACTL_EVENT_STAT_RESET,	/* a port's counters reset, or given
+					 * a baseline */
 };
 
 /*
