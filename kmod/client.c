@@ -183,6 +183,7 @@ static void rdmactl_client_remove(struct ib_device *ibdev, void *client_data)
 	/* Wait for handlers that still hold the device, no dump's read-ahead. */
 	rdmactl_stat_removing(dev);
 	rdmactl_port_query_removing();
+	rdmactl_stat_reset_removing();
 	rdmactl_dev_put(dev);
 	wait_for_completion(&dev->released);
 	rdmactl_port_query_fini(dev);

@@ -58,10 +58,14 @@ struct rdmactl_stat_state {
 	struct work_struct reset_work;
 	bool reset_hw;			/* the kind asked: the PMA's, or a baseline */
 	bool reset_busy;		/* queued or running */
-	bool reset_kept;		/* a doit gave up on it: the next takes its outcome */
-	bool reset_has_pma;		/* after it: the port has a PMA */
-	u32 reset_kept_at;		/* when a doit last gave up on it */
-	int reset_err;			/* its outcome, once !reset_busy */
+	bool reset_running;
+	bool reset_again;		/* asked while running: run once more */
+	bool reset_has_pma;		/* after the last: the port has a PMA */
+	u32 reset_begun, reset_ended;	/* resets begun; the number of the last ended */
+	int reset_err;			/* the last's outcome */
+	/* A doit gave up (EAGAIN): what it was given, for it asked again. */
+	bool reset_kept;
+	u32 reset_kept_portid, reset_kept_seq, reset_kept_need, reset_kept_at;
 	struct rdmactl_dev *dev;
 	u32 port;
 };
@@ -86,7 +90,8 @@ struct rdmactl_port_query {
 	spinlock_t lock;		/* attr .. busy */
 	struct ib_port_attr attr;
 	int err;			/* the query's */
-	u32 began;			/* when the query attr is from began; 0: none */
+	unsigned long began;		/* jiffies the query attr is from began; 0: none */
+	int read_epoch;			/* epoch when it began */
 	u32 want;			/* the latest since asked for, 0: none */
 	bool busy;			/* work queued or running */
 	u32 doit_since;			/* a doit was asked to come back: since when */
@@ -381,6 +386,8 @@ void rdmactl_event_lost(void);
 	"device %u port %u: a reset of the other kind is in progress; try again"
 #define RDMACTL_MSG_PORT_SLOW "device %u port %u: its attributes are still being read; ask again"
 #define RDMACTL_MSG_RTNL_BUSY "%s: RTNL is held by another task; ask again"
+#define RDMACTL_MSG_IPOIB_BUSY "another IPoIB change is in progress; ask again"
+#define RDMACTL_MSG_IPOIB_NO_PORT "%s: no port of its device has the GID its address names"
 
 /* How long a handler under genetlink's cb_lock waits, in all, for a port or RTNL. */
 #define RDMACTL_LOCKED_WAIT	(HZ / 10)
@@ -462,6 +469,8 @@ int rdmactl_port_query_init(struct rdmactl_dev *dev);
 void rdmactl_port_query_fini(struct rdmactl_dev *dev);
 void rdmactl_port_query_changed(struct rdmactl_dev *dev, u32 port);
 void rdmactl_port_query_removing(void);
+int rdmactl_port_query_wq_init(void);
+void rdmactl_port_query_wq_exit(void);
 int rdmactl_port_query(const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port,
 		       struct ib_port_attr *attr);
 /* dev's remove() has begun: dumps waiting on its ports' reads stop waiting. */
@@ -495,6 +504,7 @@ const struct rdma_hw_stats *rdmactl_stat_hw(struct rdmactl_dev *dev, u32 port);
 extern const struct rdmactl_req_ops rdmactl_stat_request;
 int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info);
 void rdmactl_stat_reset_one(struct work_struct *work);
+void rdmactl_stat_reset_removing(void);
 /* counters.c, for stat-reset.c */
 bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st,
 		     bool fresh);

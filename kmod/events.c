@@ -418,6 +418,15 @@ static void rdmactl_ib_event(struct ib_event_handler *handler, struct ib_event *
 	if ((unsigned int)event->event >= ARRAY_SIZE(types) || !types[event->event])
 		return;
 	type = types[event->event];
+	/* What was read of the port is stale now, whether or not we can tell. */
+	if (type != RDMACTL_EVENT_DEVICE_FATAL) {
+		rdmactl_port_query_changed(dev, event->element.port_num);
+	} else {
+		u32 port;
+
+		rdma_for_each_port(dev->ibdev, port)
+			rdmactl_port_query_changed(dev, port);
+	}
 	/*
 	 * From ib_core's workqueue, possibly under its GID table lock or RTNL,
 	 * which reclaim through an RDMA block or file system may need.
@@ -431,7 +440,6 @@ static void rdmactl_ib_event(struct ib_event_handler *handler, struct ib_event *
 	ev->dev_index = dev->index;
 	if (type != RDMACTL_EVENT_DEVICE_FATAL) {
 		ev->port = event->element.port_num;
-		rdmactl_port_query_changed(dev, ev->port);
 		/* Refreshed before handlers run, and safe in atomic context. */
 		ev->have_state = !ib_get_cached_port_state(dev->ibdev, ev->port, &ev->state);
 	}

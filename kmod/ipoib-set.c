@@ -21,10 +21,11 @@ static DEFINE_MUTEX(rdmactl_ipoib_lock);
 /*
  * Change the mode through the interface's changelink(), as rtnetlink and
  * ipoib's sysfs "mode" file do. Called with RTNL held on a registered
- * interface, and returns with RTNL held: ipoib drops RTNL while it flushes
- * its paths and may come back without it (-EBUSY, the change made), in
- * which case RTNL is taken again. Either way the interface may have been
- * unregistered meanwhile (-ENODEV).
+ * interface, and returns with RTNL held, but for -EINTR: ipoib drops RTNL
+ * while it flushes its paths and may come back without it (-EBUSY, the
+ * change made), in which case RTNL is taken again, killably (killed:
+ * -EINTR, RTNL not held, the mode changed and nothing after it). Either
+ * way the interface may have been unregistered meanwhile (-ENODEV).
  */
 static int rdmactl_ipoib_change_mode(struct net_device *ndev, struct nlattr **tb, u8 mode,
 				     struct netlink_ext_ack *extack)
@@ -45,7 +46,8 @@ static int rdmactl_ipoib_change_mode(struct net_device *ndev, struct nlattr **tb
 	ASSERT_RTNL();
 	err = ndev->rtnl_link_ops->changelink(ndev, tb, data, extack);
 	if (err == -EBUSY) {
-		rtnl_lock();
+		if (rdmactl_rtnl_lock_killable())
+			return -EINTR;
 		err = 0;
 	}
 	if (!err && ndev->reg_state != NETREG_REGISTERED)
@@ -88,6 +90,8 @@ static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_cha
 	if (err)
 		goto out_unlock;
 	err = rdmactl_ipoib_change_mode(ndev, tb, c->mode, extack);
+	if (err == -EINTR)
+		goto out_free;
 	if (err)
 		goto out_unlock;
 	if (c->mtu)
@@ -95,6 +99,8 @@ static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_cha
 	if (c->mtu_err) {
 		/* Put back the mode and the MTU it had; say if either fails. */
 		c->undo_err = rdmactl_ipoib_change_mode(ndev, tb, c->old.mode, NULL);
+		if (c->undo_err == -EINTR)
+			goto out_free;
 		if (!c->undo_err)
 			c->undo_err = dev_set_mtu(ndev, c->old.mtu);
 		if (c->undo_err != -ENODEV && rdmactl_ipoib_read(ndev, &c->now))
@@ -104,6 +110,7 @@ static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_cha
 		netdev_state_change(ndev);
 out_unlock:
 	rtnl_unlock();
+out_free:
 	kfree(tb);
 	return err;
 }
@@ -156,10 +163,13 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
 
-	/* Behind another SET's RTNL work: a kill ends the wait. */
-	if (mutex_lock_killable(&rdmactl_ipoib_lock)) {
+	/* Behind another SET's work, under cb_lock: a little, then ask again. */
+	err = rdmactl_mutex_lock_until(&rdmactl_ipoib_lock, until);
+	if (err) {
+		if (err == -EAGAIN)
+			NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_IPOIB_BUSY);
 		dev_put(ndev);
-		return -EINTR;
+		return err;
 	}
 	req.since = req.call_at;
 	err = rdmactl_ipoib_read_one(ndev, &ib, until);
@@ -204,7 +214,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (err == -ENODEV || err == -EAGAIN) {
 		rdmactl_ipoib_read_err(info->extack, ndev, err);
 	} else if (err == -EINTR) {
-		/* killed: nothing changed, nobody to tell */
+		/* killed: the reply goes nowhere */
 	} else if (err) {
 		rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_MODE_REFUSED, ib.name,
 				rdmactl_mode_names[mode], err);

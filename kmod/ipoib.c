@@ -73,19 +73,34 @@ static int rdmactl_ipoib_link_info(struct net_device *dev, struct rdmactl_ipoib 
 }
 
 /*
- * The port whose GID 0 an interface's address carries (a child copies its
- * parent's): 0 when none does. A child's parent may be in another
- * namespace, where its ifindex (the child's iflink) names something else.
+ * A P_Key child's port: its parent's, which may be in another namespace,
+ * where its ifindex (the child's iflink) names something else. So the
+ * port whose GID its address carries (a child copies its parent's): GID 0
+ * first, then any of the table (an alias GUID); else the parent, when it
+ * is in the child's namespace. 0 when none says.
  */
-static u32 rdmactl_ipoib_port_of(struct ib_device *hca, const u8 *hwaddr)
+static u32 rdmactl_ipoib_child_port(struct net_device *dev, struct ib_device *hca, int iflink)
 {
+	const struct ib_gid_attr *attr;
+	struct net_device *parent;
 	union ib_gid gid;
 	u32 port;
 
 	rdma_for_each_port(hca, port)
 		if (!rdma_query_gid(hca, port, 0, &gid) &&
-		    !memcmp(gid.raw, hwaddr + 4, sizeof(gid.raw)))
+		    !memcmp(gid.raw, dev->dev_addr + 4, sizeof(gid.raw)))
 			return port;
+	memcpy(gid.raw, dev->dev_addr + 4, sizeof(gid.raw));
+	attr = rdma_find_gid(hca, &gid, IB_GID_TYPE_IB, NULL);
+	if (!IS_ERR(attr)) {
+		port = attr->port_num;
+		rdma_put_gid_attr(attr);
+		return port;
+	}
+	parent = __dev_get_by_index(dev_net(dev), iflink);
+	if (parent && rdmactl_is_ipoib(parent) &&
+	    ((struct rdma_netdev *)netdev_priv(parent))->hca == hca)
+		return parent->dev_port + 1;
 	return 0;
 }
 
@@ -100,9 +115,9 @@ int rdmactl_ipoib_read(struct net_device *dev, struct rdmactl_ipoib *ib)
 		return -ENODEV;
 	if (iflink != dev->ifindex) {
 		ib->parent = iflink;	/* in the parent's namespace, as ip link says */
-		ib->port = rdmactl_ipoib_port_of(rn->hca, dev->dev_addr);
+		ib->port = rdmactl_ipoib_child_port(dev, rn->hca, iflink);
 		if (!ib->port)
-			return -ENODEV;
+			return -ENXIO;
 	} else {
 		ib->port = dev->dev_port + 1;
 	}
@@ -126,17 +141,20 @@ static int rdmactl_ipoib_cmp(const void *a, const void *b)
 
 /*
  * Every IPoIB interface of net from ifindex first on, sorted by ifindex:
- * an array the caller frees, its length in *n.
+ * an array the caller frees, its length in *n. RTNL is waited for until
+ * jiffies reach until (-EAGAIN), or killably when until is 0.
  */
-static struct rdmactl_ipoib *rdmactl_ipoib_collect(struct net *net, int first, int *n)
+static struct rdmactl_ipoib *rdmactl_ipoib_collect(struct net *net, int first, int *n,
+						   unsigned long until)
 {
 	struct rdmactl_ipoib *all = NULL, *grown;
 	struct net_device *dev;
-	int cap = 0;
+	int cap = 0, err;
 
 	*n = 0;
-	if (rdmactl_rtnl_lock_killable())
-		return ERR_PTR(-EINTR);
+	err = until ? rdmactl_rtnl_lock_until(until) : rdmactl_rtnl_lock_killable();
+	if (err)
+		return ERR_PTR(err);
 	for_each_netdev(net, dev) {
 		if (dev->ifindex < first || !rdmactl_is_ipoib(dev))
 			continue;
@@ -286,6 +304,8 @@ void rdmactl_ipoib_read_err(struct netlink_ext_ack *extack, struct net_device *n
 {
 	if (err == -EAGAIN)
 		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_RTNL_BUSY, ndev->name);
+	else if (err == -ENXIO)
+		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_IPOIB_NO_PORT, ndev->name);
 	else if (err != -EINTR)
 		NL_SET_ERR_MSG(extack, "the interface went away");
 }
@@ -352,9 +372,11 @@ static int rdmactl_ipoib_dump_filter(struct netlink_callback *cb)
 
 /*
  * A dump resumes at the next ifindex (ctx->port). Its first call, under
- * cb_lock, checks its filters and reads nothing: an empty datagram, the
- * reader's recvmsg() makes the calls that read. Interfaces are read anew
- * each call; NLM_F_DUMP_INTR follows the namespace's netdev changes.
+ * cb_lock, waits RDMACTL_LOCKED_WAIT in all, for RTNL and the ports'
+ * queries: it stops at what it has not (its datagram may be empty), and
+ * the next calls, from the reader's recvmsg(), wait killably. Interfaces
+ * are read anew each call; NLM_F_DUMP_INTR follows the namespace's netdev
+ * changes.
  */
 int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
@@ -363,7 +385,9 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	struct rdmactl_req req = {
 		.net = net, .skb = cb->skb, .attrs = rdmactl_dump_attrs(cb),
 		.ahead_since = &ctx->ahead_since, .call_at = rdmactl_jiffies32(),
+		.genl_locked = !ctx->called,
 	};
+	unsigned long until = req.genl_locked ? jiffies + RDMACTL_LOCKED_WAIT : 0;
 	struct rdmactl_ipoib *all;
 	struct rdmactl_dev *dev;
 	int i, n, err = 0;
@@ -378,15 +402,12 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	}
 	if (ctx->done)
 		return 0;
-	if (!ctx->called) {
-		ctx->called = true;
-		return 1;
-	}
+	ctx->called = true;
 	req.since = ctx->ahead_since;
 
-	all = rdmactl_ipoib_collect(net, ctx->port, &n);
-	if (IS_ERR(all))
-		return PTR_ERR(all);
+	all = rdmactl_ipoib_collect(net, ctx->port, &n, until);
+	if (IS_ERR(all))	/* RTNL not had in a first call: the next waits */
+		return PTR_ERR(all) == -EAGAIN ? 1 : PTR_ERR(all);
 	cb->seq = READ_ONCE(net->dev_base_seq);
 	for (i = 0; i < n; i++) {
 		struct rdmactl_ipoib *ib = &all[i];
@@ -414,6 +435,8 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->port = ib->ifindex + 1;
 	}
 	kfree(all);
+	if (err == -EINPROGRESS)	/* a port not read in a first call */
+		return skb->len ? skb->len : 1;
 	if (err)
 		return skb->len ? skb->len : err;
 	ctx->done = true;

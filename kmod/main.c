@@ -14,6 +14,9 @@ static int __init rdmactl_init(void)
 	err = rdmactl_stat_wq_init();
 	if (err)
 		goto err_out;
+	err = rdmactl_port_query_wq_init();
+	if (err)
+		goto err_stat_wq;
 
 	err = rdmactl_events_init();
 	if (err)
@@ -51,6 +54,8 @@ err_roce:
 err_events:
 	rdmactl_events_exit();
 err_wq:
+	rdmactl_port_query_wq_exit();
+err_stat_wq:
 	rdmactl_stat_wq_exit();
 err_out:
 	return err;
@@ -65,6 +70,7 @@ static void __exit rdmactl_exit(void)
 	rdmactl_client_unregister();
 	rdmactl_roce_exit();
 	rdmactl_events_exit();
+	rdmactl_port_query_wq_exit();
 	rdmactl_stat_wq_exit();
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A port's attributes, ib_query_port(), as a request handler may have
- * them: read by a work item on the read workqueue (stat-ahead.c's), never
- * by the handler. Drivers ask their firmware (mlx5's QUERY_VPORT_CONTEXT
+ * them: read by a work item on a workqueue of its own, never by the
+ * handler. Drivers ask their firmware (mlx5's QUERY_VPORT_CONTEXT
  * and MAD_IFC, mlx4's MAD_IFC) and an Ethernet port's query takes RTNL
  * (ib_get_eth_speed()): a handler under generic netlink's cb_lock may
  * wait for neither, and no handler may wait for them unkillably.
@@ -10,8 +10,8 @@
  * A request takes a read begun no earlier than it arrived (since: a
  * doit's arrival, a dump's first call). It queues the port's read unless
  * one is queued, and the latest since asked for is kept: a read that
- * began before it is followed by another. A port event while a read is
- * in flight makes that read stale.
+ * began before it is followed by another. A port event makes what was
+ * read before it, or is being read, stale; so does RDMACTL_QUERY_BACK.
  *
  * Under cb_lock (a doit, a dump's first call) the wait ends
  * RDMACTL_LOCKED_WAIT after the call began: then a dump's call ends there
@@ -29,12 +29,29 @@
 #define RDMACTL_QUERY_BACK	(10 * HZ)
 
 static DECLARE_WAIT_QUEUE_HEAD(rdmactl_query_wait);
+/*
+ * Its own, not the read-ahead's: queries that wait on RTNL (every RoCE
+ * port's) must not hold up MADs, nor MADs them.
+ */
+static struct workqueue_struct *rdmactl_query_wq;
+
+/*
+ * Whether q holds a read begun at or after since (jiffies32), with no
+ * port event since it began; under q->lock. A read older than
+ * RDMACTL_QUERY_BACK serves nobody (nor can 32-bit time wrap make it).
+ */
+static bool rdmactl_query_fresh(const struct rdmactl_port_query *q, u32 since)
+{
+	return q->began && time_before(jiffies, q->began + RDMACTL_QUERY_BACK) &&
+	       rdmactl_after_eq32((u32)q->began, since) &&
+	       q->read_epoch == atomic_read(&q->epoch);
+}
 
 static void rdmactl_query_work(struct work_struct *work)
 {
 	struct rdmactl_port_query *q = container_of(work, struct rdmactl_port_query, work);
 	int epoch = atomic_read(&q->epoch);
-	u32 began = rdmactl_jiffies32();
+	unsigned long began = jiffies;
 	struct ib_port_attr attr = {};
 	int err = -ENODEV;
 	bool again;
@@ -42,19 +59,29 @@ static void rdmactl_query_work(struct work_struct *work)
 	if (!READ_ONCE(q->dev->removing))
 		err = ib_query_port(q->dev->ibdev, q->port, &attr);
 	spin_lock(&q->lock);
-	/* An event since it began: what it read may be from before it. */
-	if (atomic_read(&q->epoch) != epoch)
-		began = 0;
 	q->attr = attr;
 	q->err = err;
 	q->began = began;
-	again = !READ_ONCE(q->dev->removing) && q->want &&
-		(!began || !rdmactl_after_eq32(began, q->want));
+	q->read_epoch = epoch;	/* an event since: stale (rdmactl_query_fresh()) */
+	again = !READ_ONCE(q->dev->removing) && q->want && !rdmactl_query_fresh(q, q->want);
+	if (!again)
+		q->want = 0;	/* served */
 	q->busy = again;
 	spin_unlock(&q->lock);
 	if (again)
-		rdmactl_read_queue(&q->work);
+		queue_work(rdmactl_query_wq, &q->work);
 	wake_up_all(&rdmactl_query_wait);
+}
+
+int rdmactl_port_query_wq_init(void)
+{
+	rdmactl_query_wq = alloc_workqueue("rdmactl_query", WQ_UNBOUND, 0);
+	return rdmactl_query_wq ? 0 : -ENOMEM;
+}
+
+void rdmactl_port_query_wq_exit(void)
+{
+	destroy_workqueue(rdmactl_query_wq);
 }
 
 int rdmactl_port_query_init(struct rdmactl_dev *dev)
@@ -87,7 +114,7 @@ void rdmactl_port_query_fini(struct rdmactl_dev *dev)
 	dev->queries = NULL;
 }
 
-/* A port event: a read in flight may be from before it. Atomic context. */
+/* A port event: what was read, or is being read, may be from before it. Atomic context. */
 void rdmactl_port_query_changed(struct rdmactl_dev *dev, u32 port)
 {
 	if (rdma_is_port_valid(dev->ibdev, port))
@@ -106,7 +133,7 @@ static bool rdmactl_query_take(struct rdmactl_port_query *q, u32 since,
 	bool fresh;
 
 	spin_lock(&q->lock);
-	fresh = q->began && rdmactl_after_eq32(q->began, since);
+	fresh = rdmactl_query_fresh(q, since);
 	if (fresh) {
 		*attr = q->attr;
 		*err = q->err;
@@ -128,7 +155,7 @@ static void rdmactl_query_start(struct rdmactl_port_query *q, u32 since)
 	}
 	spin_unlock(&q->lock);
 	if (queue)
-		rdmactl_read_queue(&q->work);
+		queue_work(rdmactl_query_wq, &q->work);
 }
 
 static bool rdmactl_query_done(struct rdmactl_port_query *q, u32 since,
@@ -156,30 +183,29 @@ int rdmactl_port_query(const struct rdmactl_req *req, struct rdmactl_dev *dev, u
 	if (doit && back && since - back < RDMACTL_QUERY_BACK)
 		since = back;
 	if (rdmactl_query_take(q, since, attr, &err))
-		goto out;
+		return err;
 	rdmactl_query_start(q, since);
 	if (!req->genl_locked) {
 		if (wait_event_killable(rdmactl_query_wait,
 					rdmactl_query_done(q, since, attr, &err)))
 			return -EINTR;
 	} else {
-		left = max_t(long, (long)(req->call_at + RDMACTL_LOCKED_WAIT - (u32)jiffies), 0);
+		/* In 32 bits, signed: past the deadline is below 0, not 4e9. */
+		left = max_t(long, (s32)(req->call_at + RDMACTL_LOCKED_WAIT - rdmactl_jiffies32()),
+			     0);
 		if (wait_event_killable_timeout(rdmactl_query_wait,
 						rdmactl_query_done(q, since, attr, &err),
 						left) < 0)
 			return -EINTR;
 	}
 	if (rdmactl_query_take(q, since, attr, &err))
-		goto out;
+		return err;
 	if (READ_ONCE(dev->removing))
 		return -ENODEV;
 	if (!doit)
 		return -EINPROGRESS;
+	/* Kept, not cleared by whoever is served: it expires (QUERY_BACK). */
 	WRITE_ONCE(q->doit_since, since);
 	rdmactl_err_fmt(req->extack, NULL, RDMACTL_MSG_PORT_SLOW, dev->index, port);
 	return -EAGAIN;
-out:
-	if (doit)
-		WRITE_ONCE(q->doit_since, 0);
-	return err;
 }

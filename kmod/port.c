@@ -70,7 +70,9 @@ static int rdmactl_port_prepare(const struct rdmactl_req *req, struct rdmactl_de
 	struct rdmactl_port_data *d = data;
 	int err = rdmactl_port_query(req, dev, d->base.port, &d->attr);
 
-	if (err && err != -EAGAIN && err != -EINPROGRESS && err != -EINTR)
+	if (err == -ENODEV)
+		NL_SET_ERR_MSG(req->extack, "the device is going away");
+	else if (err && err != -EAGAIN && err != -EINPROGRESS && err != -EINTR)
 		NL_SET_ERR_MSG_ATTR(req->extack, req->attrs[RDMACTL_A_PORT_INDEX],
 				    "the driver failed to query the port");
 	return err;

@@ -8,12 +8,16 @@
  * reset is the port's work item (reset_work, on the read workqueue), and
  * the doit waits for its ports RDMACTL_LOCKED_WAIT at most, killably. When
  * some are not done by then it fails with -EAGAIN ("ask again"): the
- * resets go on, and each port's outcome is kept for the next STAT_RESET
- * of the same kind within RDMACTL_RESET_BACK, which takes it rather than
- * reset the port again. librdmactl asks again until answered. A reset of
- * a port whose reset of the same kind is in flight takes that one's
- * outcome; one of the other kind is refused (-EBUSY).
+ * resets go on, and what each port was given is kept for the same doit
+ * asked again (the same socket and sequence number) within
+ * RDMACTL_RESET_BACK, which takes its outcome rather than reset the port
+ * again. librdmactl asks again until answered. A reset that finds one of
+ * the same kind queued takes it; one running, which may have read before
+ * it came, is followed by another; one of the other kind is refused
+ * (-EBUSY).
  */
+#include <linux/slab.h>
+
 #include "core.h"
 
 #define RDMACTL_RESET_BACK	(10 * HZ)
@@ -50,18 +54,29 @@ static int rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
 	return 0;
 }
 
-/* The work item: one port's reset, of the kind reset_hw says. */
+/*
+ * The work item: one port's reset, of the kind reset_hw says; again when
+ * a request came while it ran (reset_again), which it may predate.
+ */
 void rdmactl_stat_reset_one(struct work_struct *work)
 {
 	struct rdmactl_stat_state *st = container_of(work, struct rdmactl_stat_state, reset_work);
 	struct rdmactl_dev *dev = st->dev;
-	int err = -ENODEV;
-	bool has_pma;
+	bool has_pma, again, hw;
+	u32 begun;
+	int err;
+
+	spin_lock(&rdmactl_reset_lock);
+	begun = ++st->reset_begun;
+	st->reset_running = true;
+	st->reset_again = false;
+	hw = st->reset_hw;
+	spin_unlock(&rdmactl_reset_lock);
 
 	mutex_lock(&st->lock);
 	if (READ_ONCE(dev->removing))
 		err = -ENODEV;
-	else if (!st->reset_hw)
+	else if (!hw)
 		err = rdmactl_take_baseline(dev, st->port, st);
 	else if (rdmactl_stat_is_dev(dev, st->port))
 		err = -EOPNOTSUPP;
@@ -70,40 +85,63 @@ void rdmactl_stat_reset_one(struct work_struct *work)
 	has_pma = st->pma_set > 0;
 	mutex_unlock(&st->lock);
 
-	/* Before the doit hears: its caller's next listen follows it. */
-	if (!err)
-		rdmactl_event_stat_reset(dev, st->port, st->reset_hw);
+	/* Whatever changed is told, before the doit hears (-EPROTO: half). */
+	if (!err || err == -EPROTO)
+		rdmactl_event_stat_reset(dev, st->port, hw);
 	spin_lock(&rdmactl_reset_lock);
 	st->reset_err = err;
 	st->reset_has_pma = has_pma;
-	st->reset_busy = false;
+	WRITE_ONCE(st->reset_ended, begun);
+	st->reset_running = false;
+	again = st->reset_again && !READ_ONCE(dev->removing);
+	WRITE_ONCE(st->reset_busy, again);
 	spin_unlock(&rdmactl_reset_lock);
+	if (again)
+		rdmactl_read_queue(&st->reset_work);
 	wake_up_all(&rdmactl_reset_wait);
 }
 
+/* A device is being removed: no doit waits for its resets. */
+void rdmactl_stat_reset_removing(void)
+{
+	wake_up_all(&rdmactl_reset_wait);
+}
+
+/* Who asked: a doit and the same doit asked again (its socket, its sequence number). */
+struct rdmactl_reset_asker {
+	u32 portid;
+	u32 seq;
+	u32 now;
+};
+
 /*
- * Have st reset, of kind hw, for a doit that arrived at now: unless one
- * of that kind is in flight, or one a doit gave up on less than
- * RDMACTL_RESET_BACK before is done. -EBUSY when a reset of the other
- * kind is in flight.
+ * Have st reset, of kind hw, for a doit: *need is the number of the reset
+ * whose end answers it, one that begins after it arrived, or the one the
+ * same doit was given before it gave up (RDMACTL_RESET_BACK ago at most).
+ * -EBUSY when a reset of the other kind is in flight.
  */
-static int rdmactl_reset_start(struct rdmactl_stat_state *st, bool hw, u32 now)
+static int rdmactl_reset_start(struct rdmactl_stat_state *st, bool hw,
+			       const struct rdmactl_reset_asker *who, u32 *need)
 {
 	bool queue = false;
 	int err = 0;
 
 	spin_lock(&rdmactl_reset_lock);
-	if (st->reset_busy) {
-		/* The one in flight serves, asked by whoever. */
-		err = st->reset_hw == hw ? 0 : -EBUSY;
-	} else if (!st->reset_kept || st->reset_hw != hw ||
-		   now - st->reset_kept_at >= RDMACTL_RESET_BACK) {
-		st->reset_hw = hw;
-		st->reset_busy = true;
-		queue = true;
-	}
-	if (!err)
+	if (st->reset_kept && st->reset_hw == hw && st->reset_kept_portid == who->portid &&
+	    st->reset_kept_seq == who->seq && who->now - st->reset_kept_at < RDMACTL_RESET_BACK) {
+		*need = st->reset_kept_need;
 		st->reset_kept = false;
+	} else if (st->reset_busy && st->reset_hw != hw) {
+		err = -EBUSY;
+	} else {
+		*need = st->reset_begun + 1;
+		if (st->reset_running)
+			st->reset_again = true;	/* began before us: once more */
+		else if (!st->reset_busy)
+			queue = true;		/* else queued, not begun: it serves */
+		st->reset_hw = hw;
+		WRITE_ONCE(st->reset_busy, true);
+	}
 	spin_unlock(&rdmactl_reset_lock);
 	if (queue)
 		rdmactl_read_queue(&st->reset_work);
@@ -116,6 +154,7 @@ struct rdmactl_reset_items {
 	bool device;		/* slot 0 too */
 	u32 first, last;	/* ports */
 	bool hw;
+	u32 *need;		/* [port - from]: rdmactl_reset_start()'s */
 };
 
 /* The first item: the device's counters are asked for as port 0. */
@@ -124,29 +163,38 @@ static u32 rdmactl_reset_from(const struct rdmactl_reset_items *r)
 	return r->device ? 0 : r->first;
 }
 
-static bool rdmactl_reset_done(const struct rdmactl_reset_items *r)
+static bool rdmactl_reset_done(const struct rdmactl_reset_items *r, u32 upto)
 {
-	u32 port;
+	u32 port, from = rdmactl_reset_from(r);
 
 	if (READ_ONCE(r->dev->removing))
 		return true;
-	for (port = rdmactl_reset_from(r); port <= r->last; port++)
-		if (READ_ONCE(rdmactl_stat_of(r->dev, port)->reset_busy))
+	for (port = from; port < upto; port++)
+		if ((s32)(READ_ONCE(rdmactl_stat_of(r->dev, port)->reset_ended) -
+			  r->need[port - from]) < 0)
 			return false;
 	return true;
 }
 
-/* Keep the outcomes of the items before upto for the next doit: this one gives up. */
-static void rdmactl_reset_keep(const struct rdmactl_reset_items *r, u32 upto, u32 now)
+/*
+ * Keep what the items before upto were given for the same doit asked
+ * again: kept whether or not they are done, for a request of several
+ * devices may give up on a later one.
+ */
+static void rdmactl_reset_keep(const struct rdmactl_reset_items *r, u32 upto,
+			       const struct rdmactl_reset_asker *who)
 {
+	u32 port, from = rdmactl_reset_from(r);
 	struct rdmactl_stat_state *st;
-	u32 port;
 
 	spin_lock(&rdmactl_reset_lock);
-	for (port = rdmactl_reset_from(r); port < upto; port++) {
+	for (port = from; port < upto; port++) {
 		st = rdmactl_stat_of(r->dev, port);
 		st->reset_kept = true;
-		st->reset_kept_at = now;
+		st->reset_kept_portid = who->portid;
+		st->reset_kept_seq = who->seq;
+		st->reset_kept_need = r->need[port - from];
+		st->reset_kept_at = who->now;
 	}
 	spin_unlock(&rdmactl_reset_lock);
 }
@@ -202,11 +250,11 @@ static int rdmactl_reset_outcome(const struct rdmactl_reset_items *r,
  * was named. -EAGAIN: not all done yet.
  */
 static int rdmactl_reset_dev(struct rdmactl_dev *dev, const struct nlattr *port_attr,
-			     bool hw, u32 now, unsigned long until,
+			     bool hw, const struct rdmactl_reset_asker *who, unsigned long until,
 			     struct netlink_ext_ack *extack, int *done)
 {
 	struct rdmactl_reset_items r = { .dev = dev, .hw = hw };
-	u32 port;
+	u32 port, from;
 	int err;
 
 	r.first = rdma_start_port(dev->ibdev);
@@ -220,26 +268,32 @@ static int rdmactl_reset_dev(struct rdmactl_dev *dev, const struct nlattr *port_
 	}
 	/* A switch's ports start at 0: it has no device counters then. */
 	r.device = !port_attr && !hw && dev->stats[0].hw && r.first > 0;
+	from = rdmactl_reset_from(&r);
+	r.need = kcalloc(r.last - from + 1, sizeof(*r.need), GFP_KERNEL);
+	if (!r.need)
+		return -ENOMEM;
 
-	for (port = rdmactl_reset_from(&r); port <= r.last; port++) {
-		err = rdmactl_reset_start(rdmactl_stat_of(dev, port), hw, now);
+	for (port = from; port <= r.last; port++) {
+		err = rdmactl_reset_start(rdmactl_stat_of(dev, port), hw, who,
+					  &r.need[port - from]);
 		if (err) {
-			rdmactl_reset_keep(&r, port, now);
+			rdmactl_reset_keep(&r, port, who);
 			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_RESET_OTHER,
 					dev->index, port);
-			return err;
+			goto out;
 		}
 	}
-	if (wait_event_killable_timeout(rdmactl_reset_wait, rdmactl_reset_done(&r),
+	if (wait_event_killable_timeout(rdmactl_reset_wait, rdmactl_reset_done(&r, r.last + 1),
 					max_t(long, until - jiffies, 0)) < 0)
 		err = -EINTR;
-	else if (!rdmactl_reset_done(&r))
+	else if (!rdmactl_reset_done(&r, r.last + 1))
 		err = -EAGAIN;
-	if (err) {
-		rdmactl_reset_keep(&r, r.last + 1, now);
-		return err;
-	}
-	return rdmactl_reset_outcome(&r, port_attr, extack, done);
+	rdmactl_reset_keep(&r, r.last + 1, who);
+	if (!err)
+		err = rdmactl_reset_outcome(&r, port_attr, extack, done);
+out:
+	kfree(r.need);
+	return err;
 }
 
 int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info)
@@ -248,7 +302,10 @@ int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info)
 	bool hw = nla_get_flag(info->attrs[RDMACTL_A_STAT_RESET_HARDWARE]);
 	unsigned long until = jiffies + RDMACTL_LOCKED_WAIT;
 	struct net *net = genl_info_net(info);
-	u32 index = 0, now = rdmactl_jiffies32();
+	const struct rdmactl_reset_asker who = {
+		.portid = info->snd_portid, .seq = info->snd_seq, .now = rdmactl_jiffies32(),
+	};
+	u32 index = 0;
 	struct rdmactl_dev *dev;
 	int err = 0, done = 0;
 	bool again = false;
@@ -257,7 +314,7 @@ int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info)
 		dev = rdmactl_nl_dev_get(net, info->attrs, info->extack);
 		if (IS_ERR(dev))
 			return PTR_ERR(dev);
-		err = rdmactl_reset_dev(dev, port_attr, hw, now, until, info->extack, &done);
+		err = rdmactl_reset_dev(dev, port_attr, hw, &who, until, info->extack, &done);
 		rdmactl_dev_put(dev);
 	} else {
 		if (port_attr) {
@@ -266,7 +323,7 @@ int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info)
 		}
 		/* Every device's resets start, whichever are done in time. */
 		while ((!err || err == -EAGAIN) && (dev = rdmactl_dev_get_next(net, &index))) {
-			err = rdmactl_reset_dev(dev, NULL, hw, now, until, info->extack, &done);
+			err = rdmactl_reset_dev(dev, NULL, hw, &who, until, info->extack, &done);
 			again |= err == -EAGAIN;
 			rdmactl_dev_put(dev);
 			index++;

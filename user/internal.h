@@ -80,11 +80,15 @@ int rdmactl_transact(struct rdmactl_req *req, struct nlmsghdr *nlh);
 /*
  * As rdmactl_transact(), for a doit the kernel may answer "ask again"
  * (EAGAIN: it waits for no firmware under generic netlink's lock): sent
- * again every 20 ms for up to ms milliseconds.
+ * again, the same message with the same sequence number, every 20 ms for
+ * up to ms milliseconds.
  */
 int rdmactl_transact_again(struct rdmactl_req *req, struct nlmsghdr *nlh, unsigned int ms);
-/* How long a reset may take, all ports of all devices: a MAD's timeouts and more. */
-#define RDMACTL_RESET_PATIENCE_MS	60000
+/*
+ * How long a doit is asked again: a reset of every port (MAD timeouts), an
+ * IPoIB switch behind another (ipoib flushes its paths).
+ */
+#define RDMACTL_AGAIN_PATIENCE_MS	60000
 
 /*
  * Feed one buffer of replies to req. Returns 1 when more are to come,

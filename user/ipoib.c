@@ -109,7 +109,8 @@ RDMACTL_EXPORT int rdmactl_ipoib_modify(struct rdmactl *h, const char *ifname,
 		mnl_attr_put_u8(nlh, RDMACTL_A_IPOIB_MODE, mode);
 	if (what & RDMACTL_IPOIB_MODIFY_MTU)
 		mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_MTU, mtu);
-	return rdmactl_transact(&req, nlh);
+	/* Asked to come back (RTNL, another set, the port): nothing changed yet. */
+	return rdmactl_transact_again(&req, nlh, RDMACTL_AGAIN_PATIENCE_MS);
 }
 
 /* LIBRDMACTL_1's call: an mtu of 0 meant "none given". */

@@ -328,11 +328,10 @@ int rdmactl_transact_again(struct rdmactl_req *req, struct nlmsghdr *nlh, unsign
 		if (err != -EAGAIN || waited >= ms)
 			break;
 		nanosleep(&pause, NULL);
+		/* The same message, its sequence number too: the kernel knows it. */
 		*req = first;
-		req->seq = ++h->seq;
 		nlh = mnl_nlmsg_put_header(h->buf);
 		memcpy(nlh, copy, len);
-		nlh->nlmsg_seq = req->seq;
 	}
 	free(copy);
 	return err;

@@ -218,7 +218,7 @@ RDMACTL_EXPORT int rdmactl_stat_reset(struct rdmactl *h, const char *dev, uint32
 	 * take longer than a tenth of a second are asked again (EAGAIN), and
 	 * answered from what the first asking started.
 	 */
-	return rdmactl_transact_again(&req, nlh, RDMACTL_RESET_PATIENCE_MS);
+	return rdmactl_transact_again(&req, nlh, RDMACTL_AGAIN_PATIENCE_MS);
 }
 
 /*

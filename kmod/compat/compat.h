@@ -233,13 +233,13 @@ static inline int rdmactl_rtnl_lock_killable(void)
 #endif
 
 /*
- * RTNL for a handler under genetlink's cb_lock: polled until jiffies
- * reach until (-EAGAIN) or a kill (-EINTR), never waited for behind
- * another holder.
+ * A lock for a handler under genetlink's cb_lock: trylock() polled until
+ * jiffies reach until (-EAGAIN) or a kill (-EINTR), never waited for
+ * behind another holder.
  */
-static inline int rdmactl_rtnl_lock_until(unsigned long until)
+static inline int rdmactl_lock_until(int (*trylock)(void *arg), void *arg, unsigned long until)
 {
-	while (!rtnl_trylock()) {
+	while (!trylock(arg)) {
 		if (fatal_signal_pending(current))
 			return -EINTR;
 		if (time_after_eq(jiffies, until))
@@ -247,6 +247,26 @@ static inline int rdmactl_rtnl_lock_until(unsigned long until)
 		usleep_range(1000, 2000);
 	}
 	return 0;
+}
+
+static inline int rdmactl_rtnl_trylock(void *unused)
+{
+	return rtnl_trylock();
+}
+
+static inline int rdmactl_mutex_trylock(void *lock)
+{
+	return mutex_trylock(lock);
+}
+
+static inline int rdmactl_rtnl_lock_until(unsigned long until)
+{
+	return rdmactl_lock_until(rdmactl_rtnl_trylock, NULL, until);
+}
+
+static inline int rdmactl_mutex_lock_until(struct mutex *lock, unsigned long until)
+{
+	return rdmactl_lock_until(rdmactl_mutex_trylock, lock, until);
 }
 
 #endif /* _RDMACTL_COMPAT_H */

@@ -122,4 +122,5 @@ t_run "and insmod" 0 insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
 echo 0 >$delay
 t_eq "$dev/2 read again at full speed" ACTIVE "$(rdmactl -j port show "$dev/2" | jq -r '.[0].state')"
 echo "$dev" >$knobs/remove
+
 t_done
