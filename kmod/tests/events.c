@@ -224,6 +224,9 @@ static void rdmactl_messages_counters(struct kunit *test)
 	KT_MSG_FITS(test, RDMACTL_MSG_NO_PMA, U32_MAX);
 	KT_MSG_FITS(test, RDMACTL_MSG_PMA_FAILED, U32_MAX, U32_MAX);
 	KT_MSG_FITS(test, RDMACTL_MSG_STAT_SLOW, U32_MAX, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_PMA_PARTIAL, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_RESET_OTHER, U32_MAX, U32_MAX);
+	KT_MSG_FITS(test, RDMACTL_MSG_PORT_SLOW, U32_MAX, U32_MAX);
 	KT_MSG_FITS(test, RDMACTL_MSG_PMA_NO_BASELINE, U32_MAX);
 	KT_MSG_FITS(test, RDMACTL_MSG_HW_NO_BASELINE, U32_MAX);
 }
@@ -291,6 +294,8 @@ static void rdmactl_messages_ipoib(struct kunit *test)
 		KT_MSG_FITS(test, RDMACTL_MSG_MTU_ROLLED_BACK, U32_MAX, -MAX_ERRNO, modes[i],
 			    U32_MAX);
 	}
+	KT_MSG_FITS(test, RDMACTL_MSG_RTNL_BUSY, KT_IFNAME);
+	KT_MSG_FITS(test, RDMACTL_MSG_IPOIB_NO_PORT, KT_IFNAME);
 }
 
 static struct kunit_case rdmactl_messages_cases[] = {

@@ -293,7 +293,7 @@ t_run "a baseline before a half hardware reset" 0 rdmactl stat reset fakeib0/1
 echo "1 0 ext" >$knobs/fakeib0/port1/mad_fail
 t_run "a hardware reset whose PortCountersExtended Set fails" 1 rdmactl stat reset --hardware fakeib0/1
 t_eq "says what happened" \
-	"rdmactl: fakeib0: port 1: PMA reset PortCounters, not the extended ones: baseline dropped" "$T_ERR"
+	"rdmactl: fakeib0: port 1: PMA reset PortCounters, not the extended: baseline dropped" "$T_ERR"
 t_eq "and the port has no baseline" "null" \
 	"$(rdmactl -j stat show --baseline fakeib0/1 | jq -r '.[0].baseline_ns')"
 if [ -d $pmadir ]; then
