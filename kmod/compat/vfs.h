@@ -133,15 +133,17 @@ static inline int rdmactl_vfs_rmdir(struct inode *dir, struct dentry *child)
  * buffer lasts, and the callers hold generic netlink's cb_lock or are
  * work that unload waits for.
  */
+static inline int rdmactl_inode_trylock(void *dir)
+{
+	return inode_trylock(dir);
+}
+
 static inline int rdmactl_dir_lock(struct inode *dir, unsigned long until)
 {
-	while (!inode_trylock(dir)) {
-		if (fatal_signal_pending(current))
-			return -EINTR;
-		if (time_after(jiffies, until))
-			return -EBUSY;
-		usleep_range(1000, 2000);
-	}
+	int err = rdmactl_lock_until(rdmactl_inode_trylock, dir, until);
+
+	if (err)
+		return err == -EAGAIN ? -EBUSY : err;
 	lock_set_subclass(&dir->i_rwsem.dep_map, I_MUTEX_PARENT, _RET_IP_);
 	return 0;
 }
