@@ -324,6 +324,7 @@ struct rdmactl_event_item {
 	u8 tos;
 	bool restored;
 	bool clear;		/* RoCE: the saved settings forgotten */
+	bool unknown;		/* RoCE: rdma_cm went, its defaults with it */
 	bool reset_hw;		/* STAT_RESET: the PMA's, not a baseline */
 	int error;		/* RoCE, STAT_MODE: a restore that failed, -errno */
 	struct rdmactl_names names;	/* STAT_MODE: what is kept, owned */
@@ -351,7 +352,7 @@ void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name,
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
 void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
 			int error);
-void rdmactl_event_roce_clear(struct rdmactl_dev *dev, u32 port);
+void rdmactl_event_roce_gone(struct rdmactl_dev *dev, u32 port, bool clear);
 void rdmactl_event_stat_reset(struct rdmactl_dev *dev, u32 port, bool hw);
 /* Takes names' buffer, when it queues the event. */
 void rdmactl_event_stat_mode(struct rdmactl_dev *dev, u32 port, struct rdmactl_names *names,

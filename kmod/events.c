@@ -88,6 +88,8 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		return nla_put_u64_64bit(skb, RDMACTL_A_EVENT_LOST, ev->lost, RDMACTL_A_PAD);
 	if (ev->type == RDMACTL_EVENT_ROCE && ev->clear)
 		return nla_put_flag(skb, RDMACTL_A_ROCE_CLEAR);
+	if (ev->type == RDMACTL_EVENT_ROCE && ev->unknown)
+		return nla_put_u8(skb, RDMACTL_A_ROCE_SOURCE, RDMACTL_ROCE_SOURCE_UNKNOWN);
 	if (ev->type == RDMACTL_EVENT_STAT_RESET)
 		return ev->reset_hw ? nla_put_flag(skb, RDMACTL_A_STAT_RESET_HARDWARE) : 0;
 	if (ev->type == RDMACTL_EVENT_ROCE && ev->error)
@@ -334,14 +336,18 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool
 	rdmactl_event_queue(ev);
 }
 
-/* A RoCE port's saved settings forgotten (roce-saved.c). */
-void rdmactl_event_roce_clear(struct rdmactl_dev *dev, u32 port)
+/*
+ * A RoCE port's saved settings forgotten (clear), or its rdma_cm defaults
+ * gone with rdma_cm (roce-saved.c).
+ */
+void rdmactl_event_roce_gone(struct rdmactl_dev *dev, u32 port, bool clear)
 {
 	struct rdmactl_event_item *ev = rdmactl_event_port(dev, port, RDMACTL_EVENT_ROCE);
 
 	if (!ev)
 		return;
-	ev->clear = true;
+	ev->clear = clear;
+	ev->unknown = !clear;
 	rdmactl_event_queue(ev);
 }
 

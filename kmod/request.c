@@ -516,6 +516,13 @@ static int rdmactl_dump_dev(struct sk_buff *skb, struct netlink_callback *cb,
 		ctx->port = port;
 		n = ops->scope == RDMACTL_SCOPE_ENTRY ? ops->entries(dev, port) : 1;
 		for (; ctx->entry < n; ctx->entry++) {
+			/*
+			 * Removed meanwhile: none of the rest, whose reads
+			 * would hold up the removal. The generation moved
+			 * before, so the next message is flagged interrupted.
+			 */
+			if (smp_load_acquire(&dev->removing))
+				return 0;
 			/* Prepare only what will fit: reading may be costly. */
 			if (skb->len && skb_tailroom(skb) < need)
 				return -EMSGSIZE;

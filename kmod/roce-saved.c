@@ -92,7 +92,7 @@ void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last)
 			continue;
 		dev = rdmactl_dev_get_any(index);
 		if (dev && be64_to_cpu(dev->ibdev->node_guid) == guid)
-			rdmactl_event_roce_clear(dev, port);
+			rdmactl_event_roce_gone(dev, port, true);
 		if (dev)
 			rdmactl_dev_put(dev);
 	}
@@ -420,6 +420,21 @@ void rdmactl_roce_dev_added(struct rdmactl_dev *dev)
 	spin_unlock(&rdmactl_roce_pending_lock);
 }
 
+/* rdma_cm is going: every RoCE port's defaults with it, set by us or not. */
+static void rdmactl_roce_all_unknown(void)
+{
+	struct rdmactl_dev *dev;
+	u32 index = 0, port;
+
+	while ((dev = rdmactl_dev_get_next(NULL, &index))) {
+		rdma_for_each_port(dev->ibdev, port)
+			if (rdma_protocol_roce(dev->ibdev, port))
+				rdmactl_event_roce_gone(dev, port, false);
+		rdmactl_dev_put(dev);
+		index++;
+	}
+}
+
 /*
  * rdma_cm loaded again (its client added to every device: it is live once
  * its init has returned) or going away (its defaults with it).
@@ -443,6 +458,7 @@ static int rdmactl_roce_module_event(struct notifier_block *nb, unsigned long st
 		list_for_each_entry(s, &rdmactl_roce_saved, list)
 			s->applied = false;
 		mutex_unlock(&rdmactl_roce_saved_lock);
+		rdmactl_roce_all_unknown();
 	}
 	return NOTIFY_OK;
 }

@@ -163,7 +163,8 @@ bool rdmactl_stat_ahead_read(const struct rdmactl_req *req, const struct rdmactl
 
 void rdmactl_stat_removing(struct rdmactl_dev *dev)
 {
-	WRITE_ONCE(dev->removing, true);
+	/* After the generation's bump: a dump that sees it sees the bump (request.c). */
+	smp_store_release(&dev->removing, true);
 	wake_up_all(&rdmactl_stat_ahead_wait);
 }
 

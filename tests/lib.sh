@@ -91,6 +91,23 @@ kill_ms() {
 	wait "$1" 2>/dev/null
 }
 
+# took_ms CMD...: run CMD, T_MS how long it took, T_OUT what it printed.
+took_ms() {
+	local t0
+	t0=$(now_ms)
+	T_OUT=$("$@" 2>&1)
+	T_MS=$(($(now_ms) - t0))
+}
+
+# kill_sleep_ms: T_MS for an unprivileged sleep killed 0.3 s in, what "a
+# killed request ends at once" means on this kernel and machine (process
+# exit alone takes 0.1-1 s under emulation, the debug kernel's slowest).
+kill_sleep_ms() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all sleep 30 &
+	sleep 0.3
+	kill_ms $!
+}
+
 # genl_most PID MS: `genl ctrl list` (a generic netlink family lookup)
 # over and over while PID runs, and for MS ms at least; T_MOST the
 # longest one, in ms.

@@ -94,6 +94,8 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_CLEAR)
 		print_bool("forgotten", true, " forgotten");
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN)
+		print_bool("roce_unknown", true, " defaults unknown: rdma_cm unloaded");
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_RESET)
 		print_str("reset", " reset %s", ev->stat_reset_hardware ? "hardware" : "baseline");
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_MODE) {

@@ -107,6 +107,11 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_CLEAR;
 		ev->roce_clear = 1;
 	}
+	if (ev->type == RDMACTL_EVENT_ROCE && tb[RDMACTL_A_ROCE_SOURCE] &&
+	    mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SOURCE]) == RDMACTL_ROCE_SOURCE_UNKNOWN) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_UNKNOWN;
+		ev->roce_unknown = 1;
+	}
 	if (ev->type == RDMACTL_EVENT_STAT_RESET) {
 		ev->present |= RDMACTL_EVENT_HAS_STAT_RESET;
 		ev->stat_reset_hardware = !!tb[RDMACTL_A_STAT_RESET_HARDWARE];

@@ -593,6 +593,7 @@ enum {
 	RDMACTL_EVENT_HAS_STAT_MODE = 1 << 7,	/* stat_mode_* (LIBRDMACTL_1.4) */
 	RDMACTL_EVENT_HAS_ROCE_CLEAR = 1 << 8,	/* roce_clear: ROCE, no mode or ToS */
 	RDMACTL_EVENT_HAS_STAT_RESET = 1 << 9,	/* stat_reset_hardware */
+	RDMACTL_EVENT_HAS_ROCE_UNKNOWN = 1 << 10,	/* roce_unknown: ROCE, no mode or ToS */
 };
 
 struct rdmactl_event_info {
@@ -629,6 +630,7 @@ struct rdmactl_event_info {
 	/* After LIBRDMACTL_1.4's (the library allocates events: appended): */
 	uint8_t roce_clear;		/* ROCE: the saved settings were forgotten */
 	uint8_t stat_reset_hardware;	/* STAT_RESET: the PMA zeroed, not a baseline */
+	uint8_t roce_unknown;		/* ROCE: rdma_cm unloaded, its defaults with it */
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);

@@ -131,6 +131,15 @@ static void rdmactl_events_roce(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
 	KUNIT_EXPECT_FALSE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
 	kfree_skb(skb);
+
+	/* rdma_cm unloading: the source alone, no mode or ToS. */
+	ev.unknown = true;
+	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SOURCE]),
+			(u8)RDMACTL_ROCE_SOURCE_UNKNOWN);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
+	kfree_skb(skb);
 }
 
 /*

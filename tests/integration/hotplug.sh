@@ -40,7 +40,7 @@ t_run "dump with a device removed in the middle" 0 "$RDMACTL_TOP/build/tests/nlr
 	--small --after "rdma link delete rxt${n}b" --dump PORT_GET
 t_match "the first messages are not flagged" "^msg [0-9]" "$T_OUT"
 t_match "messages built after the removal are flagged interrupted" "msg intr " "$T_OUT"
-t_eq "the dump still ended cleanly" "done" "$(tail -1 <<<"$T_OUT")"
+t_match "the dump still ended cleanly" "^done( intr)?$" "$(tail -1 <<<"$T_OUT")"
 t_eq "the next dump is complete" "$((want - 1))" "$(rdmactl -j port show | jq length)"
 
 # Dumps while devices come and go: complete, or refused as interrupted.

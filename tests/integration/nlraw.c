@@ -13,7 +13,7 @@
  * small message at a time, and says on stderr how many reads carried
  * replies ("nlraw: N reads"); --after CMD runs CMD once the first reply
  * arrived (while the dump is still in progress). Dump messages flagged
- * NLM_F_DUMP_INTR print as "msg intr".
+ * NLM_F_DUMP_INTR print as "msg intr", its end so flagged as "done intr".
  * KIND is u8, u16, u32, u64, str (no NUL), strz, or hex (raw bytes).
  * Prints one line per reply message ("msg ATTR=VALUE ..."), then
  * "error ERRNO: MESSAGE" or "done". Exits 0 when the kernel said yes.
@@ -133,7 +133,7 @@ static int print_end(const struct nlmsghdr *nlh, int err, size_t tlv_off, int re
 			if (mnl_attr_get_type(a) == NLMSGERR_ATTR_MSG)
 				msg = mnl_attr_get_str(a);
 	if (!err) {
-		printf("done\n");
+		printf("done%s\n", nlh->nlmsg_flags & NLM_F_DUMP_INTR ? " intr" : "");
 		return 0;
 	}
 	printf("error %d: %s\n", -err, msg);

@@ -196,6 +196,13 @@ restored() {
 }
 
 t_run "rdma_cm unloads again" 0 rdma_cm_unload
+# Every RoCE port's defaults went with it, set by rdmactl or not.
+for i in $(seq 50); do
+	gone=$(jq -r 'select(.event == "roce" and .roce_unknown) | .ifname' /tmp/rr-monitor | sort | paste -sd' ')
+	[ "$gone" = "rxe0 rxe1" ] && break
+	sleep 0.1
+done
+t_eq "the events say each RoCE port's defaults are unknown" "rxe0 rxe1" "$gone"
 t_run "and loads" 0 modprobe rdma_cm
 t_run "rdmactl announces the restores" 0 restored 2
 t_eq "after the reload rdma_cm has them again" "RoCE v2 32|RoCE v2 64" "$(cm_read rxe0 1)|$(cm_read rxe1 1)"

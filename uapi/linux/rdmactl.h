@@ -331,6 +331,8 @@
  *                                            a reloaded rdma_cm
  *     RDMACTL_A_ROCE_CLEAR           flag    ROCE, without MODE and TOS: the
  *                                            port's saved settings forgotten
+ *     RDMACTL_A_ROCE_SOURCE          u8      ROCE, alone: UNKNOWN, rdma_cm
+ *                                            unloading took the defaults
  *     RDMACTL_A_ROCE_ERROR           s32     -errno, without MODE and TOS: a
  *                                            re-apply that failed (with
  *                                            RESTORED), or a failed SET's
