@@ -442,6 +442,8 @@ extern const struct rdmactl_req_ops rdmactl_ipoib_request;
 int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info);
+int rdmactl_ipoib_set_init(void);
+void rdmactl_ipoib_set_exit(void);
 /* Called with RTNL held, from netdevs.c's notifier: false when not IPoIB's. */
 bool rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event);
 void rdmactl_ipoib_events_stop(void);

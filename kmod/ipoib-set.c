@@ -3,6 +3,19 @@
  * RDMACTL_CMD_IPOIB_SET: switching an IPoIB interface between datagram
  * and connected mode, and its MTU with it. ipoib.c's top comment says how
  * the mode is changed, and under which locks.
+ *
+ * The doit runs under genetlink's cb_lock, so it changes nothing itself:
+ * ipoib's switch drops RTNL while it flushes its paths, and would leave
+ * the doit waiting for RTNL behind whoever took it meanwhile. The change
+ * is a job, made by a work item on an ordered workqueue: one at a time,
+ * for a change and its undo must not interleave with another's, whose
+ * undo would put back values read before this one. The doit waits for it
+ * RDMACTL_LOCKED_WAIT at most, killably, then fails with -EAGAIN ("ask
+ * again"); the job's outcome, its message too, is kept for the same doit
+ * asked again (the same socket, namespace and sequence number) until
+ * RDMACTL_IPOIB_BACK after it ended. librdmactl asks again until answered.
+ * A job whose asker is killed or closes its socket before the job began is
+ * dropped: nothing is changed behind the back of whoever gave up.
  */
 #include <linux/if_link.h>
 #include <linux/netdevice.h>
@@ -11,21 +24,62 @@
 
 #include "ipoib.h"
 
-/*
- * One IPOIB_SET at a time (the family is parallel_ops): a set and its undo
- * must not interleave with another's, whose undo would put back values
- * read before this one.
- */
-static DEFINE_MUTEX(rdmactl_ipoib_lock);
+#define RDMACTL_IPOIB_BACK	(10 * HZ)
+/* Jobs made or kept at once: a namespace's, and all of them. */
+#define RDMACTL_IPOIB_NET_JOBS	32
+#define RDMACTL_IPOIB_JOBS	1024
+
+/* One IPOIB_SET: who asked for what, and once done what came of it. */
+struct rdmactl_ipoib_job {
+	struct list_head list;		/* rdmactl_ipoib_jobs */
+	struct work_struct work;
+	/* Who asked, for what, as the request said it (the namespace compared, not held). */
+	const struct net *asker_net;
+	u32 portid, seq;
+	u32 asked_ifindex;		/* or, when 0, by name: */
+	char asked_ifname[IFNAMSIZ];
+	u8 mode;
+	bool has_mtu;			/* else the mode's own */
+	u32 mtu;
+	/* The interface found, by index in net (held until the work ends). */
+	struct net *net;
+	int ifindex;
+	/* Under rdmactl_ipoib_jobs_lock. */
+	bool waited;			/* a doit waits for it now */
+	bool started;			/* the work began it */
+	bool cancelled;			/* nobody wants it any more: not begun, it never will */
+	bool orphaned;			/* its socket closed: nobody takes its outcome */
+	bool done;
+	unsigned long done_at;
+	int err;
+	u16 bad_attr;			/* the attribute the message is about, or 0 */
+	char msg[RDMACTL_ERR_MSG_LEN];
+};
+
+/* The jobs; the doits waiting for theirs. */
+static DEFINE_SPINLOCK(rdmactl_ipoib_jobs_lock);
+static LIST_HEAD(rdmactl_ipoib_jobs);
+static unsigned int rdmactl_ipoib_njobs;
+static DECLARE_WAIT_QUEUE_HEAD(rdmactl_ipoib_done);
+static struct workqueue_struct *rdmactl_ipoib_wq;
+
+/* Called with rdmactl_ipoib_jobs_lock held: the job is no longer found. */
+static void rdmactl_ipoib_job_unlink(struct rdmactl_ipoib_job *job)
+{
+	list_del(&job->list);
+	rdmactl_ipoib_njobs--;
+}
+
+/* Stand for the request's attributes in the work's messages: compared only. */
+static const struct nlattr rdmactl_job_mode_attr, rdmactl_job_mtu_attr;
 
 /*
  * Change the mode through the interface's changelink(), as rtnetlink and
  * ipoib's sysfs "mode" file do. Called with RTNL held on a registered
- * interface, and returns with RTNL held, but for -EINTR: ipoib drops RTNL
- * while it flushes its paths and may come back without it (-EBUSY, the
- * change made), in which case RTNL is taken again, killably (killed:
- * -EINTR, RTNL not held, the mode changed and nothing after it). Either
- * way the interface may have been unregistered meanwhile (-ENODEV).
+ * interface, and returns with RTNL held: ipoib drops RTNL while it
+ * flushes its paths and may come back without it (-EBUSY, the change
+ * made), in which case it is taken again (the work's, no request's wait).
+ * The interface may have been unregistered meanwhile (-ENODEV).
  */
 static int rdmactl_ipoib_change_mode(struct net_device *ndev, struct nlattr **tb, u8 mode,
 				     struct netlink_ext_ack *extack)
@@ -46,8 +100,7 @@ static int rdmactl_ipoib_change_mode(struct net_device *ndev, struct nlattr **tb
 	ASSERT_RTNL();
 	err = ndev->rtnl_link_ops->changelink(ndev, tb, data, extack);
 	if (err == -EBUSY) {
-		if (rdmactl_rtnl_lock_killable())
-			return -EINTR;
+		rtnl_lock();
 		err = 0;
 	}
 	if (!err && ndev->reg_state != NETREG_REGISTERED)
@@ -73,7 +126,7 @@ struct rdmactl_ipoib_change {
  * hear of it even when ipoib's switch changed neither MTU nor features.
  */
 static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_change *c,
-			       unsigned long until, struct netlink_ext_ack *extack)
+			       struct netlink_ext_ack *extack)
 {
 	struct nlattr **tb;
 	int err;
@@ -81,17 +134,11 @@ static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_cha
 	tb = kcalloc(IFLA_MAX + 1, sizeof(*tb), GFP_KERNEL);
 	if (!tb)
 		return -ENOMEM;
-	err = rdmactl_rtnl_lock_until(until);
-	if (err) {
-		kfree(tb);
-		return err;
-	}
+	rtnl_lock();
 	err = ndev->reg_state == NETREG_REGISTERED ? rdmactl_ipoib_read(ndev, &c->old) : -ENODEV;
 	if (err)
 		goto out_unlock;
 	err = rdmactl_ipoib_change_mode(ndev, tb, c->mode, extack);
-	if (err == -EINTR)
-		goto out_free;
 	if (err)
 		goto out_unlock;
 	if (c->mtu)
@@ -99,8 +146,6 @@ static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_cha
 	if (c->mtu_err) {
 		/* Put back the mode and the MTU it had; say if either fails. */
 		c->undo_err = rdmactl_ipoib_change_mode(ndev, tb, c->old.mode, NULL);
-		if (c->undo_err == -EINTR)
-			goto out_free;
 		if (!c->undo_err)
 			c->undo_err = dev_set_mtu(ndev, c->old.mtu);
 		if (c->undo_err != -ENODEV && rdmactl_ipoib_read(ndev, &c->now))
@@ -110,7 +155,6 @@ static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_cha
 		netdev_state_change(ndev);
 out_unlock:
 	rtnl_unlock();
-out_free:
 	kfree(tb);
 	return err;
 }
@@ -131,107 +175,362 @@ VISIBLE_IF_KUNIT int rdmactl_ipoib_mode_parse(const struct nlattr *attr,
 }
 EXPORT_SYMBOL_IF_KUNIT(rdmactl_ipoib_mode_parse);
 
-int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
+/*
+ * The job's change, its messages to extack: what the interface is (its
+ * port read fresh), the bounds of the MTU, then the change.
+ */
+static int rdmactl_ipoib_set_one(struct rdmactl_ipoib_job *job, struct net_device *ndev,
+				 struct netlink_ext_ack *extack)
 {
-	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
-	struct nlattr *mtu_attr = info->attrs[RDMACTL_A_IPOIB_MTU];
+	const struct nlattr *mode_attr = &rdmactl_job_mode_attr;
+	const struct nlattr *mtu_attr = &rdmactl_job_mtu_attr;
 	struct rdmactl_req req = {
-		.net = genl_info_net(info), .skb = skb, .attrs = info->attrs,
-		.extack = info->extack, .genl_locked = true,
-		.call_at = rdmactl_jiffies32(),
+		.net = job->net, .extack = extack, .call_at = rdmactl_jiffies32(),
 	};
-	/* Under cb_lock: RTNL and the port's query, each waited for a little. */
-	unsigned long until = jiffies + RDMACTL_LOCKED_WAIT;
-	struct net *net = req.net;
-	struct rdmactl_ipoib_change c = {};
-	struct net_device *ndev;
+	struct rdmactl_ipoib_change c = { .mode = job->mode, .mtu = job->mtu };
 	struct rdmactl_ipoib ib;
 	struct rdmactl_dev *dev;
-	u32 mtu = 0, min, max;
-	u8 mode;
+	u32 min, max;
 	int err;
 
-	if (!mode_attr) {
-		NL_SET_ERR_MSG(info->extack, "no mode given: set datagram or connected");
-		return -EINVAL;
-	}
-	err = rdmactl_ipoib_mode_parse(mode_attr, info->extack);
-	if (err < 0)
-		return err;
-	mode = err;
-	ndev = rdmactl_ipoib_netdev(net, info->attrs, info->extack);
-	if (IS_ERR(ndev))
-		return PTR_ERR(ndev);
-
-	/* Behind another SET's work, under cb_lock: a little, then ask again. */
-	err = rdmactl_mutex_lock_until(&rdmactl_ipoib_lock, until);
-	if (err) {
-		if (err == -EAGAIN)
-			NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_IPOIB_BUSY);
-		dev_put(ndev);
-		return err;
-	}
 	req.since = req.call_at;
-	err = rdmactl_ipoib_read_one(ndev, &ib, until);
+	err = rdmactl_ipoib_read_one(ndev, &ib, 0);
 	if (err) {
-		rdmactl_ipoib_read_err(info->extack, ndev, err);
-		goto out_unlock;
+		rdmactl_ipoib_read_err(extack, ndev, err);
+		return err;
 	}
-	dev = rdmactl_ipoib_dev(net, &ib);
+	dev = rdmactl_ipoib_dev(job->net, &ib);
 	if (!dev) {
-		NL_SET_ERR_MSG(info->extack, "the interface's RDMA device is not visible here");
-		err = -ENODEV;
-		goto out_unlock;
+		NL_SET_ERR_MSG(extack, "the interface's RDMA device is not visible here");
+		return -ENODEV;
 	}
 	/* ipoib's own bounds: datagram carries its 4-byte header in the MTU. */
 	min = ETH_MIN_MTU + RDMACTL_IPOIB_ENCAP_LEN;
 	err = rdmactl_ipoib_max_dgram(&req, dev, ib.port, &max);
-	if (mode == RDMACTL_IPOIB_CONNECTED && !err) {
+	if (job->mode == RDMACTL_IPOIB_CONNECTED && !err) {
 		min = ETH_MIN_MTU;
 		max = RDMACTL_IPOIB_CM_MTU;
 		if (!(ib.hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC)) {
-			rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_DGRAM_ONLY, ib.name);
+			rdmactl_err_fmt(extack, mode_attr, RDMACTL_MSG_DGRAM_ONLY, ib.name);
 			err = -EOPNOTSUPP;
 		}
 	}
 	rdmactl_dev_put(dev);
 	if (err)
-		goto out_unlock;
-
-	if (mtu_attr) {
-		mtu = nla_get_u32(mtu_attr);
-		if (mtu < min || mtu > max) {
-			rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_RANGE, mtu,
-					rdmactl_mode_names[mode], min, max);
-			err = -ERANGE;
-			goto out_unlock;
-		}
+		return err;
+	/* The port's MTU unknown (its query failed): IB's largest, 4096. */
+	if (!max)
+		max = ib_mtu_enum_to_int(IB_MTU_4096) - RDMACTL_IPOIB_ENCAP_LEN;
+	if (job->has_mtu && (job->mtu < min || job->mtu > max)) {
+		rdmactl_err_fmt(extack, mtu_attr, RDMACTL_MSG_MTU_RANGE, job->mtu,
+				rdmactl_mode_names[job->mode], min, max);
+		return -ERANGE;
 	}
 
-	c.mode = mode;
-	c.mtu = mtu;
-	err = rdmactl_ipoib_apply(ndev, &c, until, info->extack);
-	if (err == -ENODEV || err == -EAGAIN) {
-		rdmactl_ipoib_read_err(info->extack, ndev, err);
-	} else if (err == -EINTR) {
-		/* killed: the reply goes nowhere */
+	err = rdmactl_ipoib_apply(ndev, &c, extack);
+	if (err == -ENODEV) {
+		rdmactl_ipoib_read_err(extack, ndev, err);
 	} else if (err) {
-		rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_MODE_REFUSED, ib.name,
-				rdmactl_mode_names[mode], err);
+		rdmactl_err_fmt(extack, mode_attr, RDMACTL_MSG_MODE_REFUSED, ib.name,
+				rdmactl_mode_names[job->mode], err);
 	} else if (c.mtu_err && c.undo_err == -ENODEV) {
 		err = c.mtu_err;
-		rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_GONE, mtu, err);
+		rdmactl_err_fmt(extack, mtu_attr, RDMACTL_MSG_MTU_GONE, job->mtu, err);
 	} else if (c.mtu_err && c.undo_err) {
 		err = c.mtu_err;
-		rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_UNDO_FAILED, mtu, err,
+		rdmactl_err_fmt(extack, mtu_attr, RDMACTL_MSG_MTU_UNDO_FAILED, job->mtu, err,
 				c.undo_err, rdmactl_mode_names[c.now.mode], c.now.mtu);
 	} else if (c.mtu_err) {
 		err = c.mtu_err;
-		rdmactl_err_fmt(info->extack, mtu_attr, RDMACTL_MSG_MTU_ROLLED_BACK, mtu, err,
+		rdmactl_err_fmt(extack, mtu_attr, RDMACTL_MSG_MTU_ROLLED_BACK, job->mtu, err,
 				rdmactl_mode_names[c.now.mode], c.now.mtu);
 	}
-out_unlock:
-	mutex_unlock(&rdmactl_ipoib_lock);
-	dev_put(ndev);
 	return err;
+}
+
+static void rdmactl_ipoib_set_work(struct work_struct *work)
+{
+	struct rdmactl_ipoib_job *job = container_of(work, struct rdmactl_ipoib_job, work);
+	struct netlink_ext_ack extack = {};
+	struct net_device *ndev = NULL;
+	bool cancelled;
+	int err;
+
+	spin_lock(&rdmactl_ipoib_jobs_lock);
+	job->started = true;
+	cancelled = job->cancelled;
+	spin_unlock(&rdmactl_ipoib_jobs_lock);
+
+	/* Gone, or moved to another namespace, since the doit found it. */
+	if (!cancelled) {
+		ndev = dev_get_by_index(job->net, job->ifindex);
+		if (ndev && !rdmactl_is_ipoib(ndev)) {
+			dev_put(ndev);
+			ndev = NULL;
+		}
+	}
+	if (cancelled) {
+		NL_SET_ERR_MSG(&extack, "its asker went away before it began: nothing changed");
+		err = -ECANCELED;
+	} else if (ndev) {
+		err = rdmactl_ipoib_set_one(job, ndev, &extack);
+		dev_put(ndev);
+	} else {
+		NL_SET_ERR_MSG(&extack, "the interface went away");
+		err = -ENODEV;
+	}
+	put_net(job->net);
+
+	spin_lock(&rdmactl_ipoib_jobs_lock);
+	if (job->orphaned) {
+		rdmactl_ipoib_job_unlink(job);
+		spin_unlock(&rdmactl_ipoib_jobs_lock);
+		kfree(job);
+		return;
+	}
+	job->err = err;
+	if (extack._msg)
+		strscpy(job->msg, extack._msg, sizeof(job->msg));
+	job->bad_attr = extack.bad_attr == &rdmactl_job_mode_attr ? RDMACTL_A_IPOIB_MODE :
+			extack.bad_attr == &rdmactl_job_mtu_attr ? RDMACTL_A_IPOIB_MTU : 0;
+	job->done_at = jiffies;
+	job->done = true;
+	spin_unlock(&rdmactl_ipoib_jobs_lock);
+	wake_up_all(&rdmactl_ipoib_done);
+}
+
+/* The same request, asked again: the same asker, and the same change. */
+static bool rdmactl_ipoib_job_same(const struct rdmactl_ipoib_job *a,
+				   const struct rdmactl_ipoib_job *b)
+{
+	return a->asker_net == b->asker_net && a->portid == b->portid && a->seq == b->seq &&
+	       a->asked_ifindex == b->asked_ifindex &&
+	       !strcmp(a->asked_ifname, b->asked_ifname) && a->mode == b->mode &&
+	       a->has_mtu == b->has_mtu && a->mtu == b->mtu;
+}
+
+/*
+ * Called with rdmactl_ipoib_jobs_lock held: the job made for the request
+ * want describes, freeing those whose askers did not come back; *in_net,
+ * how many jobs its namespace has.
+ */
+static struct rdmactl_ipoib_job *
+rdmactl_ipoib_job_find(const struct rdmactl_ipoib_job *want, unsigned int *in_net)
+{
+	struct rdmactl_ipoib_job *job, *tmp, *found = NULL;
+
+	*in_net = 0;
+	list_for_each_entry_safe(job, tmp, &rdmactl_ipoib_jobs, list) {
+		if (job->orphaned)
+			continue;
+		if (rdmactl_ipoib_job_same(job, want)) {
+			found = job;
+		} else if (job->done && !job->waited &&
+			   time_after(jiffies, job->done_at + RDMACTL_IPOIB_BACK)) {
+			rdmactl_ipoib_job_unlink(job);
+			kfree(job);
+			continue;
+		}
+		*in_net += job->asker_net == want->asker_net;
+	}
+	return found;
+}
+
+/*
+ * Called with rdmactl_ipoib_jobs_lock held: this request's job, when it
+ * was asked before (-EAGAIN, saying so, when that one is waited for now:
+ * the same request twice at once); NULL when it is new.
+ */
+static struct rdmactl_ipoib_job *rdmactl_ipoib_job_take(const struct rdmactl_ipoib_job *want,
+							struct netlink_ext_ack *extack,
+							unsigned int *in_net)
+{
+	struct rdmactl_ipoib_job *job = rdmactl_ipoib_job_find(want, in_net);
+
+	if (job && job->waited) {
+		NL_SET_ERR_MSG(extack, RDMACTL_MSG_IPOIB_SLOW);
+		return ERR_PTR(-EAGAIN);
+	}
+	if (job)
+		job->waited = true;
+	return job;
+}
+
+/*
+ * The job of this request: the one it was given when asked before (found
+ * by what the request says, for the interface may have changed since), or
+ * a new one, queued. -EAGAIN, saying why, when too many wait: the
+ * namespace's, or (but for the initial namespace's) all.
+ */
+static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(struct genl_info *info, u8 mode)
+{
+	struct nlattr *index = info->attrs[RDMACTL_A_IPOIB_IFINDEX];
+	struct nlattr *name = info->attrs[RDMACTL_A_IPOIB_IFNAME];
+	struct nlattr *mtu_attr = info->attrs[RDMACTL_A_IPOIB_MTU];
+	struct net *net = genl_info_net(info);
+	struct rdmactl_ipoib_job *fresh, *job;
+	struct net_device *ndev;
+	unsigned int in_net;
+	int full = 0;
+
+	fresh = kzalloc(sizeof(*fresh), GFP_KERNEL);
+	if (!fresh)
+		return ERR_PTR(-ENOMEM);
+	INIT_WORK(&fresh->work, rdmactl_ipoib_set_work);
+	fresh->asker_net = net;
+	fresh->portid = info->snd_portid;
+	fresh->seq = info->snd_seq;
+	if (index)
+		fresh->asked_ifindex = nla_get_u32(index);
+	else if (name)
+		strscpy(fresh->asked_ifname, nla_data(name), sizeof(fresh->asked_ifname));
+	fresh->mode = mode;
+	fresh->has_mtu = mtu_attr;
+	fresh->mtu = mtu_attr ? nla_get_u32(mtu_attr) : 0;
+
+	spin_lock(&rdmactl_ipoib_jobs_lock);
+	job = rdmactl_ipoib_job_take(fresh, info->extack, &in_net);
+	spin_unlock(&rdmactl_ipoib_jobs_lock);
+	if (job)
+		goto out;
+
+	ndev = rdmactl_ipoib_netdev(net, info->attrs, info->extack);
+	if (IS_ERR(ndev)) {
+		job = ERR_CAST(ndev);
+		goto out;
+	}
+	fresh->ifindex = ndev->ifindex;
+	dev_put(ndev);
+
+	spin_lock(&rdmactl_ipoib_jobs_lock);
+	job = rdmactl_ipoib_job_take(fresh, info->extack, &in_net);
+	if (!job && in_net >= RDMACTL_IPOIB_NET_JOBS)
+		full = 1;
+	else if (!job && rdmactl_ipoib_njobs >= RDMACTL_IPOIB_JOBS && !net_eq(net, &init_net))
+		full = 2;
+	if (!job && !full) {
+		job = fresh;
+		fresh = NULL;
+		job->net = get_net(net);
+		job->waited = true;
+		list_add_tail(&job->list, &rdmactl_ipoib_jobs);
+		rdmactl_ipoib_njobs++;
+		queue_work(rdmactl_ipoib_wq, &job->work);
+	}
+	spin_unlock(&rdmactl_ipoib_jobs_lock);
+	if (full == 1)
+		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_IPOIB_BUSY);
+	else if (full == 2)
+		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_IPOIB_FULL);
+	if (full)
+		job = ERR_PTR(-EAGAIN);
+out:
+	kfree(fresh);
+	return job;
+}
+
+int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
+	unsigned long until = jiffies + RDMACTL_LOCKED_WAIT;
+	struct rdmactl_ipoib_job *job;
+	int mode, err;
+	long left;
+
+	if (!mode_attr) {
+		NL_SET_ERR_MSG(info->extack, "no mode given: set datagram or connected");
+		return -EINVAL;
+	}
+	mode = rdmactl_ipoib_mode_parse(mode_attr, info->extack);
+	if (mode < 0)
+		return mode;
+	job = rdmactl_ipoib_job_get(info, mode);
+	if (IS_ERR(job))
+		return PTR_ERR(job);
+
+	left = wait_event_killable_timeout(rdmactl_ipoib_done, READ_ONCE(job->done),
+					   max_t(long, until - jiffies, 0));
+	spin_lock(&rdmactl_ipoib_jobs_lock);
+	job->waited = false;
+	if (!job->done) {
+		/* Killed: not begun, it never will; else kept, as for asking again. */
+		if (left < 0 && !job->started)
+			job->cancelled = true;
+		spin_unlock(&rdmactl_ipoib_jobs_lock);
+		if (left < 0)
+			return -EINTR;
+		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_IPOIB_SLOW);
+		return -EAGAIN;
+	}
+	rdmactl_ipoib_job_unlink(job);
+	spin_unlock(&rdmactl_ipoib_jobs_lock);
+
+	err = job->err;
+	if (job->msg[0])
+		rdmactl_err_fmt(info->extack, job->bad_attr ? info->attrs[job->bad_attr] : NULL,
+				"%s", job->msg);
+	kfree(job);
+	return err;
+}
+
+/*
+ * A generic netlink socket closed: its jobs not begun are dropped, and no
+ * outcome of it is kept (none is waited for: its doits have returned).
+ */
+static int rdmactl_ipoib_released(struct notifier_block *nb, unsigned long event, void *ptr)
+{
+	struct netlink_notify *n = ptr;
+	struct rdmactl_ipoib_job *job, *tmp;
+
+	if (event != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
+		return NOTIFY_DONE;
+	spin_lock(&rdmactl_ipoib_jobs_lock);
+	list_for_each_entry_safe(job, tmp, &rdmactl_ipoib_jobs, list) {
+		if (job->orphaned || job->asker_net != n->net || job->portid != n->portid)
+			continue;
+		/* A new socket may get the same portid: no outcome for it. */
+		job->orphaned = true;
+		job->cancelled = !job->started;
+		if (job->done) {
+			rdmactl_ipoib_job_unlink(job);
+			kfree(job);
+		}
+	}
+	spin_unlock(&rdmactl_ipoib_jobs_lock);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block rdmactl_ipoib_release_nb = {
+	.notifier_call = rdmactl_ipoib_released,
+};
+
+int rdmactl_ipoib_set_init(void)
+{
+	int err;
+
+	rdmactl_ipoib_wq = alloc_ordered_workqueue("rdmactl_ipoib", 0);
+	if (!rdmactl_ipoib_wq)
+		return -ENOMEM;
+	err = netlink_register_notifier(&rdmactl_ipoib_release_nb);
+	if (err)
+		destroy_workqueue(rdmactl_ipoib_wq);
+	return err;
+}
+
+/* No doit runs any more: changes begun end, the others are not made. */
+void rdmactl_ipoib_set_exit(void)
+{
+	struct rdmactl_ipoib_job *job, *tmp;
+
+	netlink_unregister_notifier(&rdmactl_ipoib_release_nb);
+	/* Nobody can take an outcome any more: make no change not begun. */
+	spin_lock(&rdmactl_ipoib_jobs_lock);
+	list_for_each_entry(job, &rdmactl_ipoib_jobs, list)
+		job->cancelled = !job->started;
+	spin_unlock(&rdmactl_ipoib_jobs_lock);
+	destroy_workqueue(rdmactl_ipoib_wq);
+	list_for_each_entry_safe(job, tmp, &rdmactl_ipoib_jobs, list)
+		kfree(job);
+	INIT_LIST_HEAD(&rdmactl_ipoib_jobs);
+	rdmactl_ipoib_njobs = 0;
 }

@@ -20,10 +20,11 @@
  *
  * RTNL is held only to read or change an interface, never while a driver
  * is queried (rxe's query_port takes RTNL) or a message is built. Under
- * genetlink's cb_lock it is not waited for behind another holder: a doit
- * polls it RDMACTL_LOCKED_WAIT at most, then says to ask again; a dump's
- * first call reads nothing, and the calls after it, from the reader's
- * recvmsg(), wait killably. The ports' largest datagram MTU comes from
+ * genetlink's cb_lock it is not waited for behind another holder: a GET
+ * doit polls it RDMACTL_LOCKED_WAIT at most, then says to ask again; a
+ * dump's first call reads nothing, and the calls after it, from the
+ * reader's recvmsg(), wait killably; a SET's change is made by a work
+ * item (ipoib-set.c). The ports' largest datagram MTU comes from
  * port-query.c, under the same rule.
  */
 #include <linux/if_arp.h>
@@ -36,7 +37,7 @@
 
 #include "ipoib.h"
 
-static bool rdmactl_is_ipoib(const struct net_device *dev)
+bool rdmactl_is_ipoib(const struct net_device *dev)
 {
 	return dev->type == ARPHRD_INFINIBAND && dev->rtnl_link_ops &&
 	       !strcmp(dev->rtnl_link_ops->kind, "ipoib") &&
@@ -279,9 +280,13 @@ int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib,
 {
 	int err;
 
-	err = until ? rdmactl_rtnl_lock_until(until) : rdmactl_rtnl_lock_killable();
-	if (err)
-		return err;
+	if (until) {
+		err = rdmactl_rtnl_lock_until(until);
+		if (err)
+			return err;
+	} else {
+		rtnl_lock();
+	}
 	err = ndev->reg_state == NETREG_REGISTERED ? rdmactl_ipoib_read(ndev, ib) : -ENODEV;
 	rtnl_unlock();
 	return err;
@@ -306,8 +311,10 @@ void rdmactl_ipoib_read_err(struct netlink_ext_ack *extack, struct net_device *n
 		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_RTNL_BUSY, ndev->name);
 	else if (err == -ENXIO)
 		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_IPOIB_NO_PORT, ndev->name);
-	else if (err != -EINTR)
+	else if (err == -ENODEV)
 		NL_SET_ERR_MSG(extack, "the interface went away");
+	else if (err != -EINTR)
+		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_IPOIB_UNREADABLE, ndev->name, err);
 }
 
 /* Under cb_lock: RTNL and the port's query, each waited for a little. */

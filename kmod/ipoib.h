@@ -29,9 +29,13 @@ struct rdmactl_ipoib {
 	u32 max_dgram;			/* rdmactl_ipoib_max_dgram()'s, 0: unknown */
 };
 
+bool rdmactl_is_ipoib(const struct net_device *dev);
 /* Called with RTNL held. */
 int rdmactl_ipoib_read(struct net_device *dev, struct rdmactl_ipoib *ib);
-/* Takes RTNL: until jiffies reach until, or killably when until is 0. */
+/*
+ * Takes RTNL: until jiffies reach until (a request), or as long as it
+ * takes when until is 0 (IPOIB_SET's work, which no request waits on).
+ */
 int rdmactl_ipoib_read_one(struct net_device *ndev, struct rdmactl_ipoib *ib,
 			   unsigned long until);
 void rdmactl_ipoib_read_err(struct netlink_ext_ack *extack, struct net_device *ndev, int err);

@@ -17,6 +17,9 @@ static int __init rdmactl_init(void)
 	err = rdmactl_port_query_wq_init();
 	if (err)
 		goto err_stat_wq;
+	err = rdmactl_ipoib_set_init();
+	if (err)
+		goto err_query_wq;
 
 	err = rdmactl_events_init();
 	if (err)
@@ -54,6 +57,8 @@ err_roce:
 err_events:
 	rdmactl_events_exit();
 err_wq:
+	rdmactl_ipoib_set_exit();
+err_query_wq:
 	rdmactl_port_query_wq_exit();
 err_stat_wq:
 	rdmactl_stat_wq_exit();
@@ -66,6 +71,7 @@ static void __exit rdmactl_exit(void)
 	/* No event is sent, then no handler runs; then drop the devices. */
 	rdmactl_events_stop();
 	rdmactl_netlink_unregister();
+	rdmactl_ipoib_set_exit();
 	rdmactl_stat_mode_exit();
 	rdmactl_client_unregister();
 	rdmactl_roce_exit();

@@ -79,7 +79,10 @@
 #define RDMACTL_MSG_MTU_UNDO_FAILED "MTU %u refused (%d), undo failed (%d): %s %u"
 #define RDMACTL_MSG_MTU_ROLLED_BACK "MTU %u refused (%d), rolled back to %s %u"
 #define RDMACTL_MSG_RTNL_BUSY "%s: RTNL is held by another task; ask again"
-#define RDMACTL_MSG_IPOIB_BUSY "another IPoIB change is in progress; ask again"
+#define RDMACTL_MSG_IPOIB_BUSY "too many IPoIB changes wait in this namespace; ask again"
+#define RDMACTL_MSG_IPOIB_FULL "too many IPoIB changes wait; ask again"
+#define RDMACTL_MSG_IPOIB_UNREADABLE "%s: its IPoIB settings cannot be read (%d)"
+#define RDMACTL_MSG_IPOIB_SLOW "the IPoIB change is still being made; ask again"
 #define RDMACTL_MSG_IPOIB_NO_PORT "%s: no port of its device has the GID its address names"
 
 #endif /* _RDMACTL_MSG_H */

@@ -212,8 +212,8 @@ static const struct genl_multicast_group rdmactl_mcgrps[] = {
  * (PMA MADs), configfs and RTNL; holding it would stall every generic
  * netlink family's requests, nlctrl's too. What it serialised is ours to
  * serialise: ROCE_SET, PROBE and the restore take rdmactl_cm_lock
- * (cm.c), IPOIB_SET its mode and MTU change with their rollback under
- * rdmactl_ipoib_lock (ipoib-set.c), counters their port's st->lock
+ * (cm.c), IPOIB_SET makes its mode and MTU change with their rollback on
+ * an ordered workqueue (ipoib-set.c), counters take their port's st->lock
  * (counters.c); dumps keep their state in cb->ctx. Before 6.2 formatted
  * extack messages share a ring of buffers (compat.c).
  */

@@ -420,6 +420,9 @@ void rdmactl_roce_dev_added(struct rdmactl_dev *dev)
 	spin_unlock(&rdmactl_roce_pending_lock);
 }
 
+/* rdma_cm is loading: its init has not returned (a failed one ends GOING). */
+static bool rdmactl_cm_coming;
+
 /* rdma_cm is going: every RoCE port's defaults with it, set by us or not. */
 static void rdmactl_roce_all_unknown(void)
 {
@@ -447,7 +450,10 @@ static int rdmactl_roce_module_event(struct notifier_block *nb, unsigned long st
 
 	if (strcmp(mod->name, "rdma_cm"))
 		return NOTIFY_DONE;
+	if (state == MODULE_STATE_COMING)
+		WRITE_ONCE(rdmactl_cm_coming, true);
 	if (state == MODULE_STATE_LIVE) {
+		WRITE_ONCE(rdmactl_cm_coming, false);
 		spin_lock(&rdmactl_roce_pending_lock);
 		rdmactl_roce_rescan = true;
 		if (!rdmactl_roce_stopping)
@@ -458,7 +464,10 @@ static int rdmactl_roce_module_event(struct notifier_block *nb, unsigned long st
 		list_for_each_entry(s, &rdmactl_roce_saved, list)
 			s->applied = false;
 		mutex_unlock(&rdmactl_roce_saved_lock);
-		rdmactl_roce_all_unknown();
+		/* Not after a load that failed: it never had defaults. */
+		if (!READ_ONCE(rdmactl_cm_coming))
+			rdmactl_roce_all_unknown();
+		WRITE_ONCE(rdmactl_cm_coming, false);
 	}
 	return NOTIFY_OK;
 }

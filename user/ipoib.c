@@ -109,7 +109,10 @@ RDMACTL_EXPORT int rdmactl_ipoib_modify(struct rdmactl *h, const char *ifname,
 		mnl_attr_put_u8(nlh, RDMACTL_A_IPOIB_MODE, mode);
 	if (what & RDMACTL_IPOIB_MODIFY_MTU)
 		mnl_attr_put_u32(nlh, RDMACTL_A_IPOIB_MTU, mtu);
-	/* Asked to come back (RTNL, another set, the port): nothing changed yet. */
+	/*
+	 * Asked to come back: the kernel makes the change in a work item, and
+	 * the same message (its sequence number too) takes the outcome.
+	 */
 	return rdmactl_transact_again(&req, nlh, RDMACTL_AGAIN_PATIENCE_MS);
 }
 

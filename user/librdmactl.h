@@ -387,7 +387,11 @@ enum {
  * RDMACTL_IPOIB_MODIFY_MTU is in what (else the mode's own MTU). Today's
  * kernel module needs the mode: without RDMACTL_IPOIB_MODIFY_MODE it
  * refuses with -EINVAL and says so. -EINVAL for a bit it does not know.
- * Needs CAP_NET_ADMIN; on failure nothing changed. (LIBRDMACTL_1.2)
+ * Needs CAP_NET_ADMIN; on failure the interface is as it was (a refused
+ * MTU puts the old mode back, and the error says if that failed). The
+ * kernel makes the change in the background and is asked again until it
+ * is done; -EAGAIN after a minute of that: it is still to be made.
+ * (LIBRDMACTL_1.2)
  */
 int rdmactl_ipoib_modify(struct rdmactl *h, const char *ifname, unsigned int what,
 			 uint8_t mode, uint32_t mtu);

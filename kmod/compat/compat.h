@@ -254,19 +254,9 @@ static inline int rdmactl_rtnl_trylock(void *unused)
 	return rtnl_trylock();
 }
 
-static inline int rdmactl_mutex_trylock(void *lock)
-{
-	return mutex_trylock(lock);
-}
-
 static inline int rdmactl_rtnl_lock_until(unsigned long until)
 {
 	return rdmactl_lock_until(rdmactl_rtnl_trylock, NULL, until);
-}
-
-static inline int rdmactl_mutex_lock_until(struct mutex *lock, unsigned long until)
-{
-	return rdmactl_lock_until(rdmactl_mutex_trylock, lock, until);
 }
 
 #endif /* _RDMACTL_COMPAT_H */

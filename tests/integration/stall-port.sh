@@ -22,11 +22,24 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 t_match "$dev port 1 has an IPoIB interface" . "$ifc"
+ifc2=$(rdmactl -j ipoib show "$dev/2" | jq -r '.[0].netdev // empty')
 # wireguard (its dependencies loaded now) registers a family; the debug
 # kernel has none.
 wg=1
 modprobe wireguard 2>/dev/null && rmmod wireguard || wg=
 echo 1000000 >$delay
+
+# family_beside MS: a family registers (wireguard; without it, a pause of
+# 2.5 s) while `genl ctrl list` runs over and over, for MS ms at least:
+# T_MOST the longest, T_RC how modprobe ended.
+family_beside() {
+	local mp
+	if [ -n "$wg" ]; then modprobe wireguard & else sleep 2.5 & fi
+	mp=$!
+	genl_most $mp "$1"
+	wait $mp
+	T_RC=$?
+}
 
 # What "at once" means on this kernel (the debug kernel is slow at all of
 # it): a doit that waits for nothing, a process killed in its sleep. A
@@ -67,17 +80,9 @@ done
 (while :; do ethtool "$ifc" >/dev/null 2>&1; done) &
 rtnl=$!
 sleep 1.5
-if [ -n "$wg" ]; then
-	modprobe wireguard &
-	mp=$!
-else
-	sleep 2.5 &
-	mp=$!
-fi
-genl_most $mp 2500
+family_beside 2500
 most=$T_MOST
-wait $mp
-[ -n "$wg" ] && t_eq "wireguard loads beside them" 0 "$?" ||
+[ -n "$wg" ] && t_eq "wireguard loads beside them" 0 "$T_RC" ||
 	t_pass "skipped, no wireguard in this kernel: a family registering beside them"
 [ $most -lt $((gbase + 800)) ] && t_pass "genl ctrl list meanwhile: ${most} ms at most (alone: ${gbase} ms)" ||
 	t_fail "genl ctrl list waited ${most} ms beside port and IPoIB requests on a 1 s query_port (alone: ${gbase} ms)"
@@ -99,8 +104,66 @@ for cmd in "port show $dev" "ipoib show"; do
 		t_pass "rdmactl $cmd killed 0.3 s in ends in ${T_MS} ms (a sleep: ${kbase} ms)" ||
 		t_fail "rdmactl $cmd killed 0.3 s in took ${T_MS} ms to end (a sleep: ${kbase} ms)"
 done
+
 kill $rtnl
 wait $rtnl 2>/dev/null
+
+# IPOIB_SET beside two loops reading the interface's speed from sysfs,
+# which queries the port (1 s) under RTNL, as ethtool does but outside
+# generic netlink: ipoib's switch drops RTNL while it flushes its paths,
+# and another may take it before ipoib takes it back. The doit changes
+# nothing itself (a work item does), so switches back and forth, a
+# family registering and lookups all go on. (sysfs's trylock spins while
+# RTNL is held: niced, the loops leave the vCPU to the rest.)
+[ -n "$wg" ] && rmmod wireguard
+ip link set "$ifc" up				# sysfs reads the speed of a running one only
+rtnl=()
+for _ in 1 2; do
+	(while :; do nice -n 19 cat /sys/class/net/$ifc/speed >/dev/null 2>&1; done) &
+	rtnl+=($!)
+done
+: >/tmp/stall-port.sets
+(while :; do
+	for m in connected datagram; do
+		rdmactl ipoib set "$ifc" mode $m >/dev/null 2>&1 && echo $m >>/tmp/stall-port.sets
+	done
+done) &
+setter=$!
+sleep 1.5
+family_beside 4000
+most=$T_MOST
+kill $setter
+wait $setter 2>/dev/null
+t_match "IPoIB mode switches went through meanwhile ($(wc -l </tmp/stall-port.sets))" "connected" \
+	"$(</tmp/stall-port.sets)"
+[ $most -lt $((gbase + 800)) ] && t_pass "genl ctrl list beside them: ${most} ms at most (alone: ${gbase} ms)" ||
+	t_fail "genl ctrl list waited ${most} ms beside IPoIB mode switches and RTNL held (alone: ${gbase} ms)"
+
+# A set given up while its change waits behind two others (each a port
+# query of 1 s and RTNL, still held by the loops): killed, it changes
+# nothing, then or later. (Killing one whose change has begun does not
+# undo it.)
+pkill -x rdmactl
+was=$(cat /sys/class/net/$ifc2/mode)
+[ "$was" = datagram ] && to=connected || to=datagram
+ahead=()
+for m in datagram connected; do
+	rdmactl ipoib set "$ifc" mode $m >/dev/null 2>&1 &
+	ahead+=($!)
+	sleep 0.2
+done
+rdmactl ipoib set "$ifc2" mode $to >/dev/null 2>&1 &
+second=$!
+sleep 0.5
+kill -9 $second
+kill "${rtnl[@]}"
+wait "${rtnl[@]}" 2>/dev/null
+fails=0
+for p in "${ahead[@]}"; do wait $p || fails=$((fails + 1)); done
+t_eq "the sets ahead of it are made" "0 connected" "$fails $(cat /sys/class/net/$ifc/mode)"
+sleep 2.5					# a change: its port's query (1 s), RTNL
+t_eq "a set killed before its change began changes nothing ($ifc2 stays $was)" "$was" \
+	"$(cat /sys/class/net/$ifc2/mode)"
 [ -n "$wg" ] && rmmod wireguard
 # The loops' last rdmactl may still be reading: a dump in progress holds
 # the module (EBUSY). Then a doit leaves its port's query in flight.

@@ -361,12 +361,13 @@
  * run in parallel (the family is parallel_ops): one waiting on firmware or
  * on rdma_cm holds up no other. Generic netlink's own lock, held across a
  * doit and a dump's first call, is held across no wait for firmware of
- * STAT_GET, nor for a driver's query_port or RTNL by PORT_GET, IPOIB_GET
- * or IPOIB_SET more than a tenth of a second (a doit then fails with
- * EAGAIN, "ask again"; a dump's first datagram may be empty: read on), and
- * across at most configfs_wait_ms (the module's parameter, 200 ms) for
- * rdma_cm's configfs directory by ROCE_SET and a PROBE, which then fail
- * with EBUSY having changed nothing; not yet for ipoib's own mode switch
+ * STAT_GET, nor for a driver's query_port or RTNL by PORT_GET, IPOIB_GET,
+ * or STAT_RESET's or IPOIB_SET's work, more than a tenth of a second (a
+ * doit then fails with EAGAIN, "ask again": the same message sent again
+ * takes a reset's or a set's outcome; a dump's first datagram may be
+ * empty: read on), and across at most configfs_wait_ms (the module's
+ * parameter, 200 ms) for rdma_cm's configfs directory by ROCE_SET and a
+ * PROBE, which then fail with EBUSY having changed nothing
  * (Documentation/netlink.md).
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
