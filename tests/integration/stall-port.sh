@@ -1,8 +1,10 @@
 #!/bin/bash
 # PORT_GET and IPOIB_GET hold up neither generic netlink nor a kill while
 # the driver's query_port() waits on firmware (the fake HCA's
-# query_delay_us, 1 s) or RTNL is held by someone else (ipoib's ethtool
-# get_link_ksettings queries the port under RTNL): a doit comes back at
+# query_delay_us, 1 s) or RTNL is held by someone else (ipoib's
+# get_link_ksettings queries the port under RTNL: sysfs's speed file, not
+# ethtool, whose netlink requests would hold generic netlink's lock
+# themselves meanwhile): a doit comes back at
 # once, asked to come back; a module registering a generic netlink family
 # meanwhile and anyone's family lookup go through at once; a killed dump
 # ends at once; the module unloads with queries in flight.
@@ -28,6 +30,20 @@ ifc2=$(rdmactl -j ipoib show "$dev/2" | jq -r '.[0].netdev // empty')
 wg=1
 modprobe wireguard 2>/dev/null && rmmod wireguard || wg=
 echo 1000000 >$delay
+
+# rtnl_hold N: N loops reading the interface's speed from sysfs, each
+# holding RTNL for its port's query (1 s); their pids in RTNL_LOOPS.
+# sysfs's trylock spins while RTNL is held: niced, they leave the vCPU to
+# the rest.
+rtnl_hold() {
+	local i
+	ip link set "$ifc" up			# sysfs reads a running one's only
+	RTNL_LOOPS=()
+	for i in $(seq "$1"); do
+		(while :; do nice -n 19 cat /sys/class/net/$ifc/speed >/dev/null 2>&1; done) &
+		RTNL_LOOPS+=($!)
+	done
+}
 
 # family_beside MS: a family registers (wireguard; without it, a pause of
 # 2.5 s) while `genl ctrl list` runs over and over, for MS ms at least:
@@ -68,8 +84,8 @@ for req in "PORT_GET DEV_NAME:strz:$dev PORT_INDEX:u32:2" "IPOIB_GET IPOIB_IFNAM
 done
 
 # genl ctrl list while a family registers beside unprivileged dumps of
-# ports and IPoIB interfaces in a loop, and root's ethtool holding RTNL
-# for a second at a time.
+# ports and IPoIB interfaces in a loop, and a loop holding RTNL for a
+# second at a time.
 loops=()
 for cmd in "port show $dev" "ipoib show" "port show $dev/3"; do
 	read -ra args <<<"$cmd"
@@ -77,8 +93,7 @@ for cmd in "port show $dev" "ipoib show" "port show $dev/3"; do
 		--inh-caps=-all rdmactl "${args[@]}" >/dev/null 2>&1; done) &
 	loops+=($!)
 done
-(while :; do ethtool "$ifc" >/dev/null 2>&1; done) &
-rtnl=$!
+rtnl_hold 1
 sleep 1.5
 family_beside 2500
 most=$T_MOST
@@ -91,7 +106,7 @@ kill "${loops[@]}"
 wait "${loops[@]}" 2>/dev/null
 
 # Killed while the driver is queried or RTNL is held by another (the
-# ethtool loop goes on), a request ends at once ($! must be rdmactl
+# speed loop goes on), a request ends at once ($! must be rdmactl
 # itself, which setpriv execs).
 for cmd in "port show $dev" "ipoib show"; do
 	read -ra args <<<"$cmd"
@@ -105,23 +120,17 @@ for cmd in "port show $dev" "ipoib show"; do
 		t_fail "rdmactl $cmd killed 0.3 s in took ${T_MS} ms to end (a sleep: ${kbase} ms)"
 done
 
-kill $rtnl
-wait $rtnl 2>/dev/null
+kill "${RTNL_LOOPS[@]}"
+wait "${RTNL_LOOPS[@]}" 2>/dev/null
 
 # IPOIB_SET beside two loops reading the interface's speed from sysfs,
 # which queries the port (1 s) under RTNL, as ethtool does but outside
 # generic netlink: ipoib's switch drops RTNL while it flushes its paths,
 # and another may take it before ipoib takes it back. The doit changes
 # nothing itself (a work item does), so switches back and forth, a
-# family registering and lookups all go on. (sysfs's trylock spins while
-# RTNL is held: niced, the loops leave the vCPU to the rest.)
+# family registering and lookups all go on.
 [ -n "$wg" ] && rmmod wireguard
-ip link set "$ifc" up				# sysfs reads the speed of a running one only
-rtnl=()
-for _ in 1 2; do
-	(while :; do nice -n 19 cat /sys/class/net/$ifc/speed >/dev/null 2>&1; done) &
-	rtnl+=($!)
-done
+rtnl_hold 2
 : >/tmp/stall-port.sets
 (while :; do
 	for m in connected datagram; do
@@ -156,8 +165,8 @@ rdmactl ipoib set "$ifc2" mode $to >/dev/null 2>&1 &
 second=$!
 sleep 0.5
 kill -9 $second
-kill "${rtnl[@]}"
-wait "${rtnl[@]}" 2>/dev/null
+kill "${RTNL_LOOPS[@]}"
+wait "${RTNL_LOOPS[@]}" 2>/dev/null
 fails=0
 for p in "${ahead[@]}"; do wait $p || fails=$((fails + 1)); done
 t_eq "the sets ahead of it are made" "0 connected" "$fails $(cat /sys/class/net/$ifc/mode)"
