@@ -117,7 +117,7 @@ for cmd in "port show $dev" "ipoib show"; do
 	kill_ms $pid
 	[ $T_MS -lt $((kbase + 500)) ] &&
 		t_pass "rdmactl $cmd killed 0.3 s in ends in ${T_MS} ms (a sleep: ${kbase} ms)" ||
-		t_fail "rdmactl $cmd killed 0.3 s in took ${T_MS} ms to end (a sleep: ${kbase} ms)"
+		t_fail "rdmactl $cmd killed 0.3 s in took ${T_MS} ms to end (a sleep: ${kbase} ms) ${T_STACK}"
 done
 
 kill "${RTNL_LOOPS[@]}"

@@ -98,7 +98,7 @@ sleep 0.3
 kill_ms $!
 took=$T_MS
 [ $took -lt $((kbase + 500)) ] && t_pass "a dump killed 0.3 s into 1 s MADs ends in ${took} ms (a sleep: ${kbase} ms)" ||
-	t_fail "a dump killed 0.3 s into 1 s MADs took ${took} ms to end (a sleep: ${kbase} ms)"
+	t_fail "a dump killed 0.3 s into 1 s MADs took ${took} ms to end (a sleep: ${kbase} ms) ${T_STACK}"
 
 # STAT_RESET sends its MADs from the ports' work items too: its doit comes
 # back at once, asked to come back. The same doit asked again (librdmactl
@@ -141,7 +141,7 @@ sleep 0.3
 kill_ms $!
 took=$T_MS
 [ $took -lt $((kbase + 500)) ] && t_pass "a hardware reset killed 0.3 s into 1 s MADs ends in ${took} ms (a sleep: ${kbase} ms)" ||
-	t_fail "a hardware reset killed 0.3 s into 1 s MADs took ${took} ms to end (a sleep: ${kbase} ms)"
+	t_fail "a hardware reset killed 0.3 s into 1 s MADs took ${took} ms to end (a sleep: ${kbase} ms) ${T_STACK}"
 t_run "rmmod rdmactl with its reads in flight" 0 rmmod rdmactl
 t_run "and insmod" 0 insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
 echo 0 >$delay
