@@ -80,27 +80,33 @@ regen:
 # Everything but the module (dkms-install, or the rdmactl-dkms package):
 # CLI, library, headers, pkg-config file, man pages, bash completion, and
 # an example modules-load.d file. DESTDIR and PREFIX are honoured.
+SBINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/rdmactl
 COMPLETIONSDIR ?= $(PREFIX)/share/bash-completion/completions
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 EXPORTERDOCDIR ?= $(PREFIX)/share/doc/rdmactl-exporter
+# The exporter's options, read by its unit and named in its man page:
+# Debian's /etc/default; the RPM's /etc/sysconfig (packaging/rpm).
+EXPORTER_ENVFILE ?= /etc/default/rdmactl-exporter
 install: all
 	$(MAKE) -C user install
 	$(MAKE) -C tools install
 	install -d $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(MANDIR)/man3 \
 		$(DESTDIR)$(COMPLETIONSDIR) $(DESTDIR)$(DOCDIR)/examples/modules-load.d
 	for m in Documentation/man/*.[38]; do \
-		sed 's/@VERSION@/$(VERSION)/' $$m >$(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
+		sed -e 's/@VERSION@/$(VERSION)/' -e 's|/etc/default/rdmactl-exporter|$(EXPORTER_ENVFILE)|' \
+			$$m >$(DESTDIR)$(MANDIR)/man$${m##*.}/$${m##*/}; \
 	done
 	install -m 0644 tools/rdmactl.bash-completion $(DESTDIR)$(COMPLETIONSDIR)/rdmactl
 	install -d $(DESTDIR)$(UDEVRULESDIR)
-	sed 's|@SBINDIR@|$(PREFIX)/sbin|' udev/90-rdmactl.rules.in \
+	sed 's|@SBINDIR@|$(SBINDIR)|' udev/90-rdmactl.rules.in \
 		>$(DESTDIR)$(UDEVRULESDIR)/90-rdmactl.rules
 	install -m 0644 examples/modules-load.d/rdmactl.conf $(DESTDIR)$(DOCDIR)/examples/modules-load.d/
 	install -d $(DESTDIR)$(SYSTEMDUNITDIR) $(DESTDIR)$(EXPORTERDOCDIR)/examples
-	sed 's|@SBINDIR@|$(PREFIX)/sbin|' tools/exporter/rdmactl-exporter.service \
+	sed -e 's|@SBINDIR@|$(SBINDIR)|' -e 's|/etc/default/rdmactl-exporter|$(EXPORTER_ENVFILE)|' \
+		tools/exporter/rdmactl-exporter.service \
 		>$(DESTDIR)$(SYSTEMDUNITDIR)/rdmactl-exporter.service
 	install -m 0644 tools/exporter/prometheus.yml tools/exporter/rdma-alerts.yml \
 		tools/exporter/rdma-hosts.yml tools/exporter/rdmactl-exporter.default \
@@ -112,7 +118,27 @@ dkms-install:
 	cp -a dkms.conf Makefile kmod uapi $(DESTDIR)/usr/src/rdmactl-$(VERSION)/
 	rm -f $(DESTDIR)/usr/src/rdmactl-$(VERSION)/kmod/compat/generated.h
 
+# The release tarball, rdmactl-VERSION.tar.gz in build/: what HEAD holds
+# (git archive), so commit first.
+DIST := $(BUILD)/rdmactl-$(VERSION).tar.gz
+dist:
+	mkdir -p $(BUILD)
+	git archive --format=tar.gz --prefix=rdmactl-$(VERSION)/ -o $(DIST) HEAD
+
+# The RPMs (packaging/rpm/rdmactl.spec) from that tarball, in a private
+# rpmbuild tree, build/rpm (RPMS/, SRPMS/). Where rpm's database is not the
+# system's (Debian, where the tests build them), build dependencies go
+# unchecked and packaging/rpm/macros.debian gives rpmbuild what RHEL's has.
+# RPMBUILDFLAGS adds to rpmbuild's command line.
+RPMTOPDIR ?= $(BUILD)/rpm
+RPM_HOST_FLAGS = $(if $(shell rpm -q --quiet rpm && echo y),,--nodeps --load=$(CURDIR)/packaging/rpm/macros.debian)
+rpm: dist
+	rm -rf $(addprefix $(RPMTOPDIR)/,BUILD BUILDROOT RPMS SRPMS)
+	mkdir -p $(RPMTOPDIR)
+	rpmbuild -ta --define '_topdir $(RPMTOPDIR)' $(RPM_HOST_FLAGS) $(RPMBUILDFLAGS) $(DIST)
+
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all user tools module fakehca deps check check-quick check-debug demo bench style regen install dkms-install clean
+.PHONY: all user tools module fakehca deps check check-quick check-debug demo bench style regen install dkms-install \
+	dist rpm clean
