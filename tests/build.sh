@@ -147,7 +147,8 @@ t_eq "its soname" "librdmactl.so.1" \
 	"$(objdump -p "$top/build/lib/librdmactl.so.1" | awk '$1 == "SONAME" { print $2 }')"
 
 # What a packager's tree can be wrong in, each refused in one line naming
-# it: no RDMA stack, too old, built with a compiler that is not installed.
+# it: no RDMA stack, too old, built with a compiler that is not installed,
+# no Module.symvers.
 fake=$(mktemp -d)
 touch "$fake/Makefile" "$fake/Module.symvers"
 echo "CONFIG_NET=y" >"$fake/.config"
@@ -161,6 +162,14 @@ t_eq "with one line naming the compiler and what to install" \
 	"$T_ERR"
 t_eq "and nothing is written" "" "$(ls "$fake/out.h" 2>/dev/null)"
 printf 'CONFIG_INFINIBAND=m\nCONFIG_CC_IS_GCC=y\nCONFIG_CC_VERSION_TEXT="gcc-12 (Debian 12.2.0-14) 12.2.0"\n' >"$fake/.config"
+# A tree with no Module.symvers (prepared, never built; RHEL 9.6 found it):
+# its probes of exported symbols would all say "not exported".
+rm "$fake/Module.symvers"
+t_run "a kernel tree without Module.symvers is refused" 1 sh "$top/kmod/compat/probe.sh" "$fake" "$fake/out.h"
+t_match "with a message naming the probes that read it" \
+	"Module.symvers is missing or does not list ib_core's exports: the probes of exported symbols \(.*ib_port_immutable_read.*\) cannot tell" "$T_ERR"
+t_eq "and nothing is written" "" "$(ls "$fake/out.h" 2>/dev/null)"
+printf '0x00000000\tib_register_device\tdrivers/infiniband/core/ib_core\tEXPORT_SYMBOL\t\n' >"$fake/Module.symvers"
 t_run "a kernel older than the probes' floor is refused" 1 sh "$top/kmod/compat/probe.sh" "$fake" "$fake/out.h"
 t_match "with a message that names the oldest" "older than Linux 5.10, the oldest rdmactl supports" "$T_ERR"
 rm -rf "$fake"

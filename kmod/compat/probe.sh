@@ -33,6 +33,16 @@ if grep -qs '^CONFIG_CC_IS_GCC=y' "$kdir/.config" && [ -n "$cc_text" ]; then
 	fi
 fi
 
+# A probe with a "symbol:" line asks Module.symvers whether the kernel
+# exports it. Without the file (a tree prepared but never built, a partial
+# kernel-devel) every such probe would say "not exported" and pick the
+# wrong branch: stop instead.
+symprobes=$(grep -l 'symbol: *[A-Za-z0-9_]' "$probes"/*.c 2>/dev/null || true)
+if [ -n "$symprobes" ] && ! grep -qs '[[:space:]]ib_register_device[[:space:]]' "$kdir/Module.symvers"; then
+	echo "rdmactl: $kdir/Module.symvers is missing or does not list ib_core's exports: the probes of exported symbols ($(echo $symprobes | xargs -n1 basename | sed "s/\\.c$//" | tr '\n' ' '| sed 's/ $//')) cannot tell; build the kernel's modules or install its complete headers (Debian linux-headers, RHEL kernel-devel)" >&2
+	exit 1
+fi
+
 # What a verdict depends on: this script, the probes, the compiler, and
 # the tree (its path, and the files a headers package or a kernel build
 # rewrites). An output made from the same inputs is kept as it is, without
