@@ -10,6 +10,9 @@
 line=${1:?usage: tests/rhel-dkms.sh rhel9|rhel10}
 T_NAME=rhel-dkms-$line
 top=$(cd "$(dirname "$0")/.." && pwd)
+# make check's make exports BUILD (and VERSION, PREFIX, its MAKEFLAGS):
+# the clone's make must use its own.
+unset BUILD VERSION PREFIX MAKEFLAGS MFLAGS MAKELEVEL
 version=$(sed -n 's/^VERSION *:*= *//p' "$top/Makefile")
 
 built=$("$top/tests/vm/rhel-kernel" "$line") || {

@@ -12,6 +12,9 @@ T_NAME=rpm
 top=$(cd "$(dirname "$0")/.." && pwd)
 version=$(sed -n 's/^VERSION *:*= *//p' "$top/Makefile")
 . "$top/tests/vm/lib.sh"
+# make check's make exports BUILD (and VERSION, PREFIX, its MAKEFLAGS):
+# the clone's make must use its own.
+unset BUILD VERSION PREFIX MAKEFLAGS MFLAGS MAKELEVEL
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 oneline() { tr '\n' ' ' | sed 's/ $//'; }

@@ -25,6 +25,11 @@ raw=$RDMACTL_TOP/build/tests/nlraw
 idx=$(rdmactl -j dev show "$dev" | jq '.[0].ifindex')
 port_mads_of() { cat $knobs/$1/port$2/mads; }
 port_mads() { port_mads_of "$dev" "$1"; }
+# What a lone family lookup takes on this kernel and machine (fork and
+# exec included, slow beside other VMs): the lookups below may take 0.8 s
+# more; one that waited for a MAD would take a second more.
+took_ms genl ctrl list
+gbase=$T_MS
 
 # A doit does not wait for the firmware (two MADs, 2 s): it has the port
 # read, and comes back empty at once; asked again, it answers once the
@@ -60,8 +65,8 @@ look=$(($(now_ms) - t0))
 wait $mp
 t_eq "wireguard loads beside the dump" 0 "$?"
 wait $dump
-[ $look -lt 1000 ] && t_pass "genl ctrl list meanwhile: ${look} ms" ||
-	t_fail "genl ctrl list waited ${look} ms while a family registered beside a dump on 1 s MADs"
+[ $look -lt $((gbase + 800)) ] && t_pass "genl ctrl list meanwhile: ${look} ms (alone: ${gbase} ms)" ||
+	t_fail "genl ctrl list waited ${look} ms while a family registered beside a dump on 1 s MADs (alone: ${gbase} ms)"
 # And beside unprivileged dumps and doits in a loop (niced: what the
 # lookups wait for is the lock, not the one vCPU).
 loops=()
@@ -82,8 +87,8 @@ most=$T_MOST
 wait $mp
 kill "${loops[@]}"
 wait "${loops[@]}" 2>/dev/null
-[ $most -lt 1000 ] && t_pass "and beside dumps and doits in a loop: ${most} ms at most" ||
-	t_fail "genl ctrl list waited ${most} ms beside dumps and doits in a loop"
+[ $most -lt $((gbase + 800)) ] && t_pass "and beside dumps and doits in a loop: ${most} ms at most (alone: ${gbase} ms)" ||
+	t_fail "genl ctrl list waited ${most} ms beside dumps and doits in a loop (alone: ${gbase} ms)"
 rmmod wireguard
 
 # Killed in the middle of its reads, a dump goes at once ($! must be
@@ -130,8 +135,8 @@ wait $mp
 rmmod wireguard
 wait $rs
 t_eq "rdmactl stat reset of 16 ports with 1 s MADs succeeds" 0 "$?"
-[ $T_MOST -lt 1000 ] && t_pass "genl ctrl list beside it: ${T_MOST} ms at most" ||
-	t_fail "genl ctrl list waited ${T_MOST} ms beside a reset of 16 ports on 1 s MADs"
+[ $T_MOST -lt $((gbase + 800)) ] && t_pass "genl ctrl list beside it: ${T_MOST} ms at most (alone: ${gbase} ms)" ||
+	t_fail "genl ctrl list waited ${T_MOST} ms beside a reset of 16 ports on 1 s MADs (alone: ${gbase} ms)"
 t_match "every port has its baseline" "^16$" \
 	"$(rdmactl -j stat show --baseline "$dev" 2>/dev/null | jq '[.[] | select(.port > 0 and .baseline_ns)] | length')"
 kill_sleep_ms
