@@ -22,31 +22,41 @@ t_eq "no kernel version checks in kmod/ (probes decide)" "" \
 # line's are: make check's VM of a line waits for it.
 mb=$top/build
 planted=
-for k in ${RDMACTL_LINES:-$(vm_lines)}; do
+for k in ${RDMACTL_LINES:-$(vm_lines) $(vm_rhel_lines)}; do
 	in_root=()
+	tree=
 	if suite=$(vm_suite_of_line "$k"); then
 		br=$("$top/tests/vm/buildroot" "$suite")
 		kver=$(cat "$br/kernelrelease")
 		in_root=("$top/tests/vm/buildroot" "$suite" --)
 		tree=$br/root
+	elif vm_is_rhel_line "$k"; then
+		# A RHEL kernel's build directory is what kernel-devel holds.
+		built=$("$top/tests/vm/rhel-kernel" "$k")
+		kver=$(cat "$built/kernelrelease")
+		in_root=("$top/tests/vm/buildroot" "$(cat "$built/suite")" --)
 	else
 		kver=$(vm_kver "$k")
-		tree=
 	fi
-	kdir=/lib/modules/$kver/build
+	kbuild=/lib/modules/$kver/build
+	vm_is_rhel_line "$k" && kbuild=$built/build
 	b=$mb/$kver/kmod
 	# The headers as seen from here: the link is absolute (bullseye,
 	# bookworm) or relative (sid), and absolute ones point into the root.
-	link=$(readlink "$tree$kdir")
-	case "$link" in
-	/*) hdr=$tree$link ;;
-	*) hdr=$tree$(dirname "$kdir")/$link ;;
-	esac
+	if [ -L "$tree$kbuild" ]; then
+		link=$(readlink "$tree$kbuild")
+		case "$link" in
+		/*) hdr=$tree$link ;;
+		*) hdr=$tree$(dirname "$kbuild")/$link ;;
+		esac
+	else
+		hdr=$kbuild
+	fi
 	cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"/\1/p' "$hdr/.config")
 	# From scratch, with sparse over every file as it is compiled (C=1).
 	rm -rf "$b"
 	t_run "$k: module builds with -Werror against $kver ($cc)" 0 \
-		"${in_root[@]}" make -j2 -C "$top" module KVER="$kver" BUILD="$mb" C=1
+		"${in_root[@]}" make -j2 -C "$top" module KVER="$kver" KDIR="$kbuild" BUILD="$mb" C=1
 	sparse_out=$T_ERR
 	compiled=$(grep -oE 'CC \[M\] +[^ ]+\.o' <<<"$T_OUT" | sed -E 's/.* //; s/\.o$//' |
 		grep -vE '\.mod$|\.module-common$' | sort)
@@ -54,7 +64,7 @@ for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	t_eq "$k: modinfo version is the project's" "$version" "$(modinfo -F version "$b/rdmactl.ko")"
 	t_eq "$k: vermagic names $kver" "$kver" "$(modinfo -F vermagic "$b/rdmactl.ko" | cut -d' ' -f1)"
 	t_run "$k: the fake HCA builds with -Werror" 0 \
-		"${in_root[@]}" make -s -j2 -C "$top" fakehca KVER="$kver" BUILD="$mb"
+		"${in_root[@]}" make -s -j2 -C "$top" fakehca KVER="$kver" KDIR="$kbuild" BUILD="$mb"
 	touch "$mb/.built-$k"
 
 	# Each probe's verdict, against what the tree's headers say. Debian's
@@ -88,7 +98,7 @@ for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	printf 'obj-m := sp.o\n' >"$sp/Kbuild"
 	printf '#include <linux/module.h>\nu64 sp(__be64 g);\nu64 sp(__be64 g) { return g; }\nMODULE_LICENSE("GPL");\n' >"$sp/sp.c"
 	t_match "$k: sparse runs (it flags a __be64 used as u64)" "sp.c:3:.*warning: incorrect type" \
-		"$("${in_root[@]}" make -C "/lib/modules/$kver/build" M="$sp" C=2 2>&1)"
+		"$("${in_root[@]}" make -C "$kbuild" M="$sp" C=2 2>&1)"
 	rm -rf "$sp"
 	t_eq "$k: sparse finds nothing in the module" "" \
 		"$(grep -E '(warning|error):' <<<"$sparse_out" || true)"
@@ -117,7 +127,7 @@ for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 	t_run "$k: dkms add" 0 "${in_root[@]}" dkms add -m rdmactl -v "$version" \
 		--sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
 	t_run "$k: dkms build against $kver$what" 0 "${in_root[@]}" dkms build -m rdmactl -v "$version" \
-		-k "$kver" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
+		-k "$kver" --kernelsourcedir "$kbuild" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
 	# DKMS compresses it as the kernel's own modules are (6.12: .ko.xz).
 	ko=$(find "$d/tree" -name 'rdmactl.ko*' | head -1)
 	t_eq "$k: dkms built a module for $kver" "$kver" \
@@ -129,7 +139,7 @@ for k in ${RDMACTL_LINES:-$(vm_lines)}; do
 		# probes' header is the line's own (kept: its inputs are these).
 		cp "$b/compat/generated.h" "$src/kmod/compat/generated.h"
 		t_run "$k: the same sources with RDMACTL_WERROR=y (make check's) fail on it" 2 \
-			"${in_root[@]}" make -s -C "$src/kmod" KDIR="/lib/modules/$kver/build" RDMACTL_WERROR=y
+			"${in_root[@]}" make -s -C "$src/kmod" KDIR="$kbuild" RDMACTL_WERROR=y
 		t_match "$k: on the planted line" "main.c:.*rdmactl_planted_warning" "$T_ERR"
 	fi
 	rm -rf "$d"

@@ -70,3 +70,16 @@ vm_line_of() {
 vm_lines() {
 	echo 5.10 6.1 6.12 7.2
 }
+
+# The RHEL lines: kernels built from AlmaLinux's source in
+# ../shared/vendor/ (tests/vm/rhel-kernel), booted with --kernel LINE.
+vm_rhel_lines() {
+	echo rhel9 rhel10
+}
+
+vm_is_rhel_line() {
+	case "$1" in
+	rhel9 | rhel10) return 0 ;;
+	*) return 1 ;;
+	esac
+}
