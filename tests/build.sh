@@ -126,8 +126,12 @@ for k in ${RDMACTL_LINES:-$(vm_lines) $(vm_rhel_lines)}; do
 	fi
 	t_run "$k: dkms add" 0 "${in_root[@]}" dkms add -m rdmactl -v "$version" \
 		--sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
+	# A RHEL line's tree is not under /lib/modules: DKMS is told where it
+	# is (bullseye's DKMS 2.8, told so, would prepare the tree: mrproper).
+	ksrc=()
+	vm_is_rhel_line "$k" && ksrc=(--kernelsourcedir "$kbuild")
 	t_run "$k: dkms build against $kver$what" 0 "${in_root[@]}" dkms build -m rdmactl -v "$version" \
-		-k "$kver" --kernelsourcedir "$kbuild" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
+		-k "$kver" "${ksrc[@]}" --sourcetree "$d/root/usr/src" --dkmstree "$d/tree"
 	# DKMS compresses it as the kernel's own modules are (6.12: .ko.xz).
 	ko=$(find "$d/tree" -name 'rdmactl.ko*' | head -1)
 	t_eq "$k: dkms built a module for $kver" "$kver" \
