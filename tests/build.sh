@@ -19,10 +19,12 @@ t_eq "no kernel version checks in kmod/ (probes decide)" "" \
 # others in their build roots (tests/vm/buildroot). The modules are built
 # from scratch in build/KVER, where the VMs load them from (tests/vm/run
 # builds there what is missing), and build/.built-LINE is made once a
-# line's are: make check's VM of a line waits for it.
+# line's are: make check's VM of a line waits for it. RHEL's lines first,
+# the newest first: make check's first VM, the debug kernel's, is RHEL
+# 10's.
 mb=$top/build
 planted=
-for k in ${RDMACTL_LINES:-$(vm_lines) $(vm_rhel_lines)}; do
+for k in ${RDMACTL_LINES:-$(vm_rhel_lines | tr ' ' '\n' | tac) $(vm_lines)}; do
 	in_root=()
 	tree=
 	if suite=$(vm_suite_of_line "$k"); then

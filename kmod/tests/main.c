@@ -9,7 +9,8 @@
  * the encoding of every event.
  *
  * Built only with RDMACTL_KUNIT=1 against a kernel with CONFIG_KUNIT (the
- * debug test kernel, tests/vm/debug-kernel); never installed. The suites
+ * debug test kernel, RHEL 10's kernel-debug: tests/vm/rhel-kernel); never
+ * installed. The suites
  * run when the module loads, after rdmactl.ko, whose functions they call
  * through the EXPORTED_FOR_KUNIT_TESTING namespace; results are in
  * /sys/kernel/debug/kunit/<suite>/results.

@@ -13,6 +13,8 @@ if [ ! -f "$ko" ]; then
 fi
 
 start=$(dmesg | wc -l)
+# KUnit is a module on RHEL's kernel-debug (the debug kernel), as RHEL ships it.
+t_run "load KUnit" 0 modprobe kunit
 t_run "load rdmactl_kunit.ko (runs the suites)" 0 insmod "$ko"
 ran=0 suite=
 detail=()
