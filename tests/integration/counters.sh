@@ -16,7 +16,7 @@ pmadir=/sys/class/infiniband/rxe0/ports/1/counters
 before=$(rdmactl -j stat show rxe0/1)
 ibv_rc_pingpong -d rxe0 -g 0 -n 500 >/tmp/pp-server.log 2>&1 &
 t_run "the ibv_rc_pingpong server listens" 0 tcp_listening 18515
-t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 ibv_rc_pingpong -d rxe1 -g 0 -n 500 localhost
+t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 timeout 120 ibv_rc_pingpong -d rxe1 -g 0 -n 500 localhost
 wait
 after=$(rdmactl -j stat show rxe0/1)
 sysfs_sent=$(<$s/sent_pkts)

@@ -97,7 +97,7 @@ t_eq "a data counter in bytes, with its width once" "1" \
 # -j stat show and sysfs agree, and so does Prometheus after scraping.
 ibv_rc_pingpong -d rxe0 -g 0 -n 200 >/dev/null 2>&1 &
 t_run "the ibv_rc_pingpong server listens" 0 tcp_listening 18515
-t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 ibv_rc_pingpong -d rxe1 -g 0 -n 200 localhost
+t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 timeout 120 ibv_rc_pingpong -d rxe1 -g 0 -n 200 localhost
 wait $!
 scrape b
 sysfs=$(</sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)

@@ -115,9 +115,11 @@ else
 	sed "s|@SBINDIR@|$(dirname "$(command -v rdmactl)")|" "$RDMACTL_TOP/udev/90-rdmactl.rules.in" \
 		>$rules/90-rdmactl.rules
 	t_run "udevd starts with rdmactl's rule" 0 /lib/systemd/systemd-udevd --daemon
-	# restored N: until N STAT_MODE events with "restored" (10 s at most).
+	# restored N: until N STAT_MODE events with "restored" (60 s at most:
+	# udevd runs the rule for every device the reloads add, one rdmactl
+	# after another, which under KASAN in TCG took more than 10 s).
 	restored() {
-		for _ in $(seq 100); do
+		for _ in $(seq 600); do
 			[ "$(jq -s '[.[] | select(.event == "stat_mode" and .restored)] | length' \
 				/tmp/sm-monitor)" -ge "$1" ] && return 0
 			sleep 0.1
@@ -227,12 +229,16 @@ t_eq "ib_core keeps its counts as history: still in the total" "1234" \
 t_eq "as in sysfs" "1234" "$(<$sys/fake_tx_msgs)"
 
 # rxe has no QP counters (no counter_bind_qp): binding is refused, and its
-# totals stay sysfs's after traffic.
+# totals stay sysfs's after traffic. The traffic is bounded: on RHEL 10's
+# kernel-debug rxe's RC traffic between rxe0 and rxe1 never completes
+# (Documentation/testing.md), and what is checked is the counters after it.
 if rdma statistic qp set link rxe0/1 auto type on 2>/dev/null; then
-	ibv_rc_pingpong -d rxe0 -g 0 -n 100 >/tmp/sm-pp.log 2>&1 &
+	timeout 30 ibv_rc_pingpong -d rxe0 -g 0 -n 100 >/tmp/sm-pp.log 2>&1 &
+	server=$!
 	tcp_listening 18515
-	ibv_rc_pingpong -d rxe1 -g 0 -n 100 localhost >/dev/null 2>&1
-	wait %ibv_rc_pingpong 2>/dev/null
+	timeout 30 ibv_rc_pingpong -d rxe1 -g 0 -n 100 localhost >/dev/null 2>&1 ||
+		echo "# rxe0 and rxe1's RC traffic did not complete in 30 s"
+	wait $server 2>/dev/null
 	rdma statistic qp set link rxe0/1 auto off
 	t_eq "rxe0/1 after traffic in auto mode: sent_pkts is sysfs's" \
 		"$(</sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)" \
