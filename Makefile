@@ -20,20 +20,24 @@ tools: user
 # RDMACTL_KUNIT=1 its KUnit suites are built too (rdmactl_kunit.ko).
 # Warnings are errors here; DKMS's build (dkms.conf) keeps them warnings.
 KDIR ?= /lib/modules/$(KVER)/build
+# OFA=DIR builds against DOCA-OFED's ib_core there (kmod/compat/ofa.sh), in
+# build/KVER-ofed: one kernel's two builds side by side (tests/vm/run --kernel ofed).
+MODBUILD = $(BUILD)/$(KVER)$(if $(OFA),-ofed)
+
 module:
 	@test -n "$(KVER)" || { echo "make module: set KVER (a kernel release in /lib/modules)"; exit 2; }
-	mkdir -p $(BUILD)/$(KVER)
-	cp -a kmod uapi Makefile $(BUILD)/$(KVER)/
-	$(MAKE) -C $(BUILD)/$(KVER)/kmod KDIR=$(KDIR) RDMACTL_KUNIT=$(RDMACTL_KUNIT) RDMACTL_WERROR=y
+	mkdir -p $(MODBUILD)
+	cp -a kmod uapi Makefile $(MODBUILD)/
+	$(MAKE) -C $(MODBUILD)/kmod KDIR=$(KDIR) RDMACTL_KUNIT=$(RDMACTL_KUNIT) RDMACTL_WERROR=y
 
 # The test-only fake HCA for one kernel (tests/fakehca); never installed.
 fakehca:
 	@test -n "$(KVER)" || { echo "make fakehca: set KVER (a kernel release in /lib/modules)"; exit 2; }
-	mkdir -p $(BUILD)/$(KVER)/tests
-	cp -a tests/fakehca $(BUILD)/$(KVER)/tests/
-	mkdir -p $(BUILD)/$(KVER)/kmod/compat
-	cp -a kmod/compat/probe.sh $(BUILD)/$(KVER)/kmod/compat/
-	$(MAKE) -C $(BUILD)/$(KVER)/tests/fakehca KDIR=$(KDIR)
+	mkdir -p $(MODBUILD)/tests
+	cp -a tests/fakehca $(MODBUILD)/tests/
+	mkdir -p $(MODBUILD)/kmod/compat
+	cp -a kmod/compat/probe.sh kmod/compat/ofa.sh $(MODBUILD)/kmod/compat/
+	$(MAKE) -C $(MODBUILD)/tests/fakehca KDIR=$(KDIR)
 
 # Install what the tests and the demo need (apt; sudo when not root).
 deps:

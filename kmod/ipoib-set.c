@@ -230,6 +230,13 @@ static int rdmactl_ipoib_set_one(struct rdmactl_ipoib_job *job, struct net_devic
 	err = rdmactl_ipoib_apply(ndev, &c, extack);
 	if (err == -ENODEV) {
 		rdmactl_ipoib_read_err(extack, ndev, err);
+	} else if (rdmactl_ofed() && err == -EINVAL &&
+		   job->mode == RDMACTL_IPOIB_CONNECTED) {
+		/*
+		 * OFED's ipoib_set_mode() refuses connected mode outright since
+		 * 23.07, while its address still carries the RC flag.
+		 */
+		NL_SET_ERR_MSG_ATTR(extack, mode_attr, RDMACTL_MSG_OFED_NO_CM);
 	} else if (err) {
 		rdmactl_err_fmt(extack, mode_attr, RDMACTL_MSG_MODE_REFUSED, ib.name,
 				rdmactl_mode_names[job->mode], err);

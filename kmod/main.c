@@ -86,4 +86,5 @@ module_exit(rdmactl_exit);
 MODULE_DESCRIPTION("RDMA control plane over generic netlink");
 MODULE_LICENSE("GPL");
 MODULE_VERSION(RDMACTL_VERSION);
+MODULE_INFO(ib_core, RDMACTL_IB_CORE);
 MODULE_SOFTDEP("pre: ib_core rdma_cm");

@@ -75,6 +75,7 @@
 #define RDMACTL_MSG_DGRAM_ONLY "%s cannot use connected mode: its RDMA device is datagram-only"
 #define RDMACTL_MSG_MTU_RANGE "MTU %u is out of range in %s mode (%u to %u)"
 #define RDMACTL_MSG_MODE_REFUSED "%s refused %s mode (%d)"
+#define RDMACTL_MSG_OFED_NO_CM "DOCA-OFED's ib_ipoib has datagram mode only: it refuses connected mode"
 #define RDMACTL_MSG_MTU_GONE "MTU %u refused (%d), then the interface went away"
 #define RDMACTL_MSG_MTU_UNDO_FAILED "MTU %u refused (%d), undo failed (%d): %s %u"
 #define RDMACTL_MSG_MTU_ROLLED_BACK "MTU %u refused (%d), rolled back to %s %u"

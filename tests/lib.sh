@@ -141,6 +141,21 @@ genl_most() {
 	done
 }
 
+# t_notloaded: the line rdmactl prints here when rdmactl.ko is not loaded
+# (tools/stack.c): load it when one is installed for this kernel (built
+# against the ib_core that is loaded: the DOCA-OFED line's ofed.sh tests
+# the other case), how to install one when none is.
+t_notloaded() {
+	local lead='rdmactl: the rdmactl kernel module is not loaded' v k
+	k=$(uname -r)
+	v=$(sed -n 's/^VERSION *:*= *//p' "$(dirname "${BASH_SOURCE[0]}")/../Makefile")
+	if modinfo -n rdmactl >/dev/null 2>&1; then
+		echo "$lead; load it with \"modprobe rdmactl\""
+	else
+		echo "$lead, and none is installed for kernel $k: install it with \"dkms install rdmactl/$v -k $k\" (package rdmactl-dkms)"
+	fi
+}
+
 # t_once: whether to run the checks whose code paths do not depend on the
 # kernel (printing, the terminal, the CLI's own logic): make check runs
 # them on one line only (run-line --once), and the other lines skip them

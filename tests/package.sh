@@ -14,7 +14,10 @@ sudo=
 work=$(mktemp -d)
 # RDMACTL_PACKAGED_MARK: a file made when this ends, however it ends
 # (make check starts the VMs of the kernels it installs into then).
-trap 'rm -rf "$work"; [ -z "${RDMACTL_PACKAGED_MARK:-}" ] || touch "$RDMACTL_PACKAGED_MARK"' EXIT
+# The OFED stand-in (below) never outlives the suite: 6.12's VMs boot
+# from this machine's /lib/modules.
+trap 'dpkg -s rdmactl-test-ofa-tree >/dev/null 2>&1 && $sudo dpkg --purge rdmactl-test-ofa-tree >/dev/null
+	rm -rf "$work"; [ -z "${RDMACTL_PACKAGED_MARK:-}" ] || touch "$RDMACTL_PACKAGED_MARK"' EXIT
 
 # make install, and a program that knows only pkg-config.
 d=$work/destdir
@@ -115,6 +118,51 @@ for k in 6.1 6.12; do
 	t_match "$k: it is the one DKMS installed" "updates/dkms/rdmactl.ko" "$T_OUT"
 	t_match "$k: and it answers" "rxe0.*rdma_rxe" "$T_OUT"
 done
+
+# DOCA-OFED for 6.12, installed and removed with dpkg: a package with what
+# OFED's own non-DKMS package (mlnx-ofed-kernel-modules) ships, its build
+# tree in /usr/src/ofa_kernel/ARCH/KVER and its modules (depmod'ed by its
+# scripts), taken from the OFED line's build (tests/vm/ofed-kernel).
+# rdmactl-dkms's trigger on that path rebuilds the module against OFED's
+# ib_core, and back. 6.1 has no OFED: left alone.
+k=$(vm_kver 6.12)
+ofed=$("$top/tests/vm/ofed-kernel")
+ofa=$ofed/ofa_kernel/$(uname -m)/$k
+crc() { modprobe --dump-modversions "$1" | awk '$2 == "ib_register_client" { print $1 }'; }
+sym() { awk '$2 == "ib_register_client" { print $1 }' "$1"; }
+t_eq "6.12's module asks for the kernel's own CRCs" "$(sym "/lib/modules/$k/build/Module.symvers")" \
+	"$(crc "$(modinfo -k "$k" -n rdmactl)")"
+old61=$(stat -c %Y "$(modinfo -k "$(vm_kver 6.1)" -n rdmactl)")
+p=$work/ofed-tree
+mkdir -p "$p/DEBIAN" "$p/usr/src/ofa_kernel/$(uname -m)" "$p/lib/modules/$k/updates"
+cp -a "$ofa" "$p/usr/src/ofa_kernel/$(uname -m)/"
+cp -a "$ofed/lib/modules/$k/updates/dkms" "$p/lib/modules/$k/updates/mlnx-ofed"
+printf 'Package: rdmactl-test-ofa-tree\nVersion: 25.10.1.7.1.1\nArchitecture: all\nMaintainer: rdmactl tests <tests@localhost>\nDescription: DOCA-OFED for %s (tests/package.sh)\n' "$k" \
+	>"$p/DEBIAN/control"
+printf '#!/bin/sh\ndepmod %s\n' "$k" >"$p/DEBIAN/postinst"
+cp "$p/DEBIAN/postinst" "$p/DEBIAN/postrm"
+chmod 755 "$p/DEBIAN/postinst" "$p/DEBIAN/postrm"
+dpkg-deb -Zgzip -z1 --build "$p" "$work/ofa-tree.deb" >/dev/null
+t_run "OFED's tree installed: dpkg runs rdmactl-dkms's trigger" 0 $sudo dpkg -i "$work/ofa-tree.deb"
+t_eq "which rebuilds 6.12's module" \
+	"rdmactl-dkms: $k: rdmactl.ko was built against 'inbox', the kernel's ib_core is now 'ofed $(cat "$ofa/compat_base")': rebuilding" \
+	"$(grep '^rdmactl-dkms:' <<<"$T_OUT")"
+ko=$(modinfo -k "$k" -n rdmactl)
+t_eq "against OFED: the CRCs its Module.symvers lists" "$(sym "$ofa/Module.symvers")" "$(crc "$ko")"
+t_eq "and says so" "ofed $(cat "$ofa/compat_base")" "$(modinfo -F ib_core "$ko")"
+t_eq "6.1's is left alone" "$old61" "$(stat -c %Y "$(modinfo -k "$(vm_kver 6.1)" -n rdmactl)")"
+# What the OFED line's VM loads (tests/check: tests/vm/run --kernel ofed --module).
+mkdir -p "$top/build/ofed-dkms"
+case "$ko" in
+*.xz) xz -dc "$ko" >"$top/build/ofed-dkms/rdmactl.ko" ;;
+*) cp "$ko" "$top/build/ofed-dkms/rdmactl.ko" ;;
+esac
+t_run "OFED's tree removed: the trigger again" 0 $sudo dpkg --purge rdmactl-test-ofa-tree
+t_eq "rebuilds against the kernel's own" \
+	"rdmactl-dkms: $k: rdmactl.ko was built against 'ofed $(cat "$ofa/compat_base")', the kernel's ib_core is now 'inbox': rebuilding" \
+	"$(grep '^rdmactl-dkms:' <<<"$T_OUT")"
+t_eq "whose CRCs it asks for again" "$(sym "/lib/modules/$k/build/Module.symvers")" \
+	"$(crc "$(modinfo -k "$k" -n rdmactl)")"
 
 # The DKMS commands themselves, on the installed package.
 k=$(vm_kver 6.12)

@@ -174,6 +174,18 @@ dkms install -m rdmactl -v $version -q --rpm_safe_upgrade || :" \
 t_eq "%preun: dkms remove --all --rpm_safe_upgrade" \
 	"dkms remove -m rdmactl -v $version -q --all --rpm_safe_upgrade || :" \
 	"$(sed -n '/^preuninstall scriptlet/,$p' <<<"$scripts" | grep '^dkms ')"
+# DOCA-OFED installed or removed: the module rebuilt against the ib_core
+# each kernel then has (kmod/compat/restack.sh; tests/package.sh runs it
+# through the .deb's trigger).
+triggers=$(rpm -qp --triggers "$dkms_rpm")
+for t in triggerin triggerpostun; do
+	for o in mlnx-ofa_kernel-dkms mlnx-ofa_kernel-devel; do
+		t_eq "%$t on $o" 1 "$(grep -cE "^$t scriptlet .*-- (.*, )?$o(,|$)" <<<"$triggers")"
+	done
+done
+t_eq "each runs restack.sh, allowed to fail" \
+	"$(grep -c ' scriptlet ' <<<"$triggers")" \
+	"$(grep -cxF "sh /usr/src/rdmactl-$version/kmod/compat/restack.sh $version || :" <<<"$triggers")"
 # %post where the kernel-devel of the running kernel is missing: a dkms
 # that fails to build, as DKMS does then (exit 1, "headers ... cannot be
 # found"); the install of the package goes on.

@@ -39,6 +39,12 @@ int cli_parse_dev_port(const char *arg, char *dev, size_t size, uint32_t *port);
 int cli_dispatch(const struct cli_cmd *table, const char *object, int argc, char **argv);
 
 /*
+ * stack.c: the one line saying rdmactl.ko is not loaded, why when it can
+ * tell (none installed, or built against the other RDMA stack), and the remedy.
+ */
+void cli_missing_module(void);
+
+/*
  * The one grammar of every command: OBJECT COMMAND [DEV[/PORT]] [keyword
  * value]... Each command declares its words in a table of struct cli_arg
  * and cli_parse() reads argv against it, into the command's own struct

@@ -74,7 +74,7 @@ struct rdmactl *cli_open(void)
 	int err = rdmactl_open(&h);
 
 	if (err == -ENOENT) {
-		fprintf(stderr, "rdmactl: the rdmactl kernel module is not loaded; load it with \"modprobe rdmactl\"\n");
+		cli_missing_module();
 		return NULL;
 	}
 	if (err) {

@@ -8,7 +8,11 @@
 #ifndef _RDMACTL_COMPAT_H
 #define _RDMACTL_COMPAT_H
 
-/* Before any kernel header, so every file of the module gets it. */
+/*
+ * Before any kernel header, so every file of the module gets it. DOCA-OFED's
+ * compat header, force-included before this one, defines its own.
+ */
+#undef pr_fmt
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/delay.h>
@@ -258,5 +262,12 @@ static inline int rdmactl_rtnl_lock_until(unsigned long until)
 {
 	return rdmactl_lock_until(rdmactl_rtnl_trylock, NULL, until);
 }
+
+/* Built against DOCA-OFED's ib_core (kmod/Kbuild), whose ipoib differs. */
+#ifdef RDMACTL_OFED
+#define rdmactl_ofed() true
+#else
+#define rdmactl_ofed() false
+#endif
 
 #endif /* _RDMACTL_COMPAT_H */

@@ -71,6 +71,7 @@
  * name in debugfs stays that of one namespace; one may be created in any
  * namespace, unless a fakeeth elsewhere has its name.
  */
+#undef pr_fmt
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>

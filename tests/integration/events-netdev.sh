@@ -65,7 +65,7 @@ t_eq "then the device goes" "dev_remove" \
 # to lose its netdev, not to gain the new one, as ib_core's GIDs do not.
 have_get=1
 grep -q '^#define HAVE_IB_DEVICE_GET_NETDEV' \
-	"$RDMACTL_TOP/build/$(uname -r)/kmod/compat/generated.h" || have_get=
+	"$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/compat/generated.h" || have_get=
 for op in get set; do
 	echo "link_layer=roce netdevs=rdmactl-ne netdev_op=$op" >"$knobs/add"
 	e=$(newest)

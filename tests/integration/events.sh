@@ -138,7 +138,7 @@ for round in 1 2 3 4 5; do
 	mon=$!
 	sleep 0.5
 	rmmod rdmactl
-	insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+	insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
 	kill $mon
 	wait $mon 2>/dev/null
 done
@@ -160,7 +160,7 @@ wait $raiser
 kill $mon 2>/dev/null
 wait $mon 2>/dev/null
 t_eq "rmmod with subscribers while events are raised" 1 "$unloaded"
-insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
 t_run "the module answers again" 0 rdmactl -j port show fakeib0/1
 
 t_done

@@ -307,7 +307,7 @@ sleep 0.5
 t_run "a scrape without the module is answered" 0 scrape k
 t_eq "module_loaded 0" "0" "$(metric "$tmp/k" rdma_exporter_module_loaded)"
 t_eq "and no port" "0" "$(grep -c '^rdma_port_state{' "$tmp/k")"
-insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
 sleep 1
 scrape l
 t_eq "module_loaded 1 after insmod" "1" "$(metric "$tmp/l" rdma_exporter_module_loaded)"

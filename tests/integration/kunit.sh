@@ -5,7 +5,7 @@
 # debugfs are cut at 512 bytes on 6.1, losing a failing case's result line.
 . "$RDMACTL_TOP/tests/lib.sh"
 
-ko=$RDMACTL_TOP/build/$(uname -r)/kmod/tests/rdmactl_kunit.ko
+ko=$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/tests/rdmactl_kunit.ko
 if [ ! -f "$ko" ]; then
 	t_fail "rdmactl_kunit.ko is built" "missing: $ko (tests/vm/run --kernel debug builds it)"
 	t_done

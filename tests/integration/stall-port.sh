@@ -129,12 +129,20 @@ wait "${RTNL_LOOPS[@]}" 2>/dev/null
 # and another may take it before ipoib takes it back. The doit changes
 # nothing itself (a work item does), so switches back and forth, a
 # family registering and lookups all go on.
+# DOCA-OFED's ib_ipoib has no connected mode: there the sets change the
+# datagram MTU instead, through the same doit and work item under RTNL.
+if [ -n "${RDMACTL_OFED:-}" ]; then
+	sets=("mode datagram mtu 2044" "mode datagram mtu 4092") attr=mtu states=(2044 4092)
+else
+	sets=("mode connected" "mode datagram") attr=mode states=(connected datagram)
+fi
 [ -n "$wg" ] && rmmod wireguard
 rtnl_hold 2
 : >/tmp/stall-port.sets
 (while :; do
-	for m in connected datagram; do
-		rdmactl ipoib set "$ifc" mode $m >/dev/null 2>&1 && echo $m >>/tmp/stall-port.sets
+	for m in "${sets[@]}"; do
+		# shellcheck disable=SC2086
+		rdmactl ipoib set "$ifc" $m >/dev/null 2>&1 && echo "$m" >>/tmp/stall-port.sets
 	done
 done) &
 setter=$!
@@ -143,7 +151,7 @@ family_beside 4000
 most=$T_MOST
 kill $setter
 wait $setter 2>/dev/null
-t_match "IPoIB mode switches went through meanwhile ($(wc -l </tmp/stall-port.sets))" "connected" \
+t_match "IPoIB switches went through meanwhile ($(wc -l </tmp/stall-port.sets))" "${sets[0]}" \
 	"$(</tmp/stall-port.sets)"
 [ $most -lt $((gbase + 800)) ] && t_pass "genl ctrl list beside them: ${most} ms at most (alone: ${gbase} ms)" ||
 	t_fail "genl ctrl list waited ${most} ms beside IPoIB mode switches and RTNL held (alone: ${gbase} ms)"
@@ -153,15 +161,17 @@ t_match "IPoIB mode switches went through meanwhile ($(wc -l </tmp/stall-port.se
 # nothing, then or later. (Killing one whose change has begun does not
 # undo it.)
 pkill -x rdmactl
-was=$(cat /sys/class/net/$ifc2/mode)
-[ "$was" = datagram ] && to=connected || to=datagram
+was=$(cat /sys/class/net/$ifc2/$attr)
+[ "$was" = "${states[1]}" ] && to=${sets[0]} || to=${sets[1]}
 ahead=()
-for m in datagram connected; do
-	rdmactl ipoib set "$ifc" mode $m >/dev/null 2>&1 &
+for m in "${sets[1]}" "${sets[0]}"; do
+	# shellcheck disable=SC2086
+	rdmactl ipoib set "$ifc" $m >/dev/null 2>&1 &
 	ahead+=($!)
 	sleep 0.2
 done
-rdmactl ipoib set "$ifc2" mode $to >/dev/null 2>&1 &
+# shellcheck disable=SC2086
+rdmactl ipoib set "$ifc2" $to >/dev/null 2>&1 &
 second=$!
 sleep 0.5
 kill -9 $second
@@ -169,10 +179,10 @@ kill "${RTNL_LOOPS[@]}"
 wait "${RTNL_LOOPS[@]}" 2>/dev/null
 fails=0
 for p in "${ahead[@]}"; do wait $p || fails=$((fails + 1)); done
-t_eq "the sets ahead of it are made" "0 connected" "$fails $(cat /sys/class/net/$ifc/mode)"
+t_eq "the sets ahead of it are made" "0 ${states[0]}" "$fails $(cat /sys/class/net/$ifc/$attr)"
 sleep 2.5					# a change: its port's query (1 s), RTNL
 t_eq "a set killed before its change began changes nothing ($ifc2 stays $was)" "$was" \
-	"$(cat /sys/class/net/$ifc2/mode)"
+	"$(cat /sys/class/net/$ifc2/$attr)"
 [ -n "$wg" ] && rmmod wireguard
 # The loops' last rdmactl may still be reading: a dump in progress holds
 # the module (EBUSY). Then a doit leaves its port's query in flight.
@@ -180,7 +190,7 @@ pkill -x rdmactl
 while pgrep -x rdmactl >/dev/null; do sleep 0.1; done
 nobody "$raw" PORT_GET "DEV_NAME:strz:$dev" PORT_INDEX:u32:4 >/dev/null 2>&1
 t_run "rmmod rdmactl with a query in flight" 0 rmmod rdmactl
-t_run "and insmod" 0 insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+t_run "and insmod" 0 insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
 echo 0 >$delay
 t_eq "$dev/2 read again at full speed" ACTIVE "$(rdmactl -j port show "$dev/2" | jq -r '.[0].state')"
 echo "$dev" >$knobs/remove

@@ -148,7 +148,7 @@ took=$T_MS
 [ $took -lt $((kbase + 500)) ] && t_pass "a hardware reset killed 0.3 s into 1 s MADs ends in ${took} ms (a sleep: ${kbase} ms)" ||
 	t_fail "a hardware reset killed 0.3 s into 1 s MADs took ${took} ms to end (a sleep: ${kbase} ms) ${T_STACK}"
 t_run "rmmod rdmactl with its reads in flight" 0 rmmod rdmactl
-t_run "and insmod" 0 insmod "$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko"
+t_run "and insmod" 0 insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
 echo 0 >$delay
 
 # A reader that reads one message, then comes back 1.5 s later: what it

@@ -9,7 +9,7 @@
 . "$RDMACTL_TOP/tests/lib.sh"
 
 knobs=/sys/kernel/debug/rdmactl_fakehca
-fakehca_ko=$RDMACTL_TOP/build/$(uname -r)/tests/fakehca/rdmactl_fakehca.ko
+fakehca_ko=$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/tests/fakehca/rdmactl_fakehca.ko
 nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
 # driver_counter JSON NAME [FIELD]: a driver counter's field in the first
 # snapshot (tests/lib.sh's counter).

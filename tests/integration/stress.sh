@@ -10,7 +10,7 @@
 . "$RDMACTL_TOP/tests/lib.sh"
 
 secs=${RDMACTL_STRESS_SECONDS:-60}
-M=$RDMACTL_TOP/build/$(uname -r)/kmod/rdmactl.ko
+M=$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko
 knobs=/sys/kernel/debug/rdmactl_fakehca
 w=/tmp/stress
 rm -rf "$w"

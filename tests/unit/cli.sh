@@ -24,8 +24,7 @@ t_eq "unknown command is named" 'rdmactl: unknown command "frob" for object dev;
 t_run "bad DEV/PORT" 2 "$rdmactl" port show rxe0/zero
 t_run "usage errors come before talking to the kernel" 2 "$rdmactl" port show a b
 t_run "module not loaded" 1 "$rdmactl" port show
-t_eq "module not loaded: one line saying so and how to load it" \
-	'rdmactl: the rdmactl kernel module is not loaded; load it with "modprobe rdmactl"' "$T_ERR"
+t_eq "module not loaded: one line saying so and what to do" "$(t_notloaded)" "$T_ERR"
 t_run "dev show without the module" 1 "$rdmactl" -j dev show
 t_eq "no partial JSON without the module" "" "$T_OUT"
 t_run "gid find without an address" 2 "$rdmactl" gid find
@@ -50,7 +49,7 @@ t_run "roce forget with extra words" 2 "$rdmactl" roce forget rxe0 mode
 t_run "roce show without the module" 1 "$rdmactl" roce show
 # Every command's words, new and old spellings: each parses (and then
 # fails for want of the module, exit 1), an alias as its keyword does.
-notloaded='rdmactl: the rdmactl kernel module is not loaded; load it with "modprobe rdmactl"'
+notloaded=$(t_notloaded)
 while read -r line; do
 	# shellcheck disable=SC2086
 	t_run "parses: $line" 1 "$rdmactl" $line
