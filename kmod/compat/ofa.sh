@@ -16,7 +16,7 @@
 # when its configure.mk.kernel names this kernel. A tree counts only while
 # OFED's modules are installed for the kernel (its mlx_compat, which every
 # OFED ib_core needs): removing OFED's RPM leaves the trees behind. OFA_DIR
-# moves the root.
+# moves the trees' root, OFA_MODROOT the modules' (modinfo -b; tests).
 set -eu
 kdir=$1
 base=${OFA_DIR:-/usr/src/ofa_kernel}
@@ -24,7 +24,7 @@ base=${OFA_DIR:-/usr/src/ofa_kernel}
 # says 6.1.192 in Debian's 6.1.0-56-amd64 headers).
 kver=$(sed -n 's/^#define UTS_RELEASE "\(.*\)"$/\1/p' "$kdir/include/generated/utsrelease.h" 2>/dev/null)
 [ -n "$kver" ] || exit 0
-modinfo -k "$kver" -n mlx_compat >/dev/null 2>&1 || exit 0
+modinfo -b "${OFA_MODROOT:-/}" -k "$kver" -n mlx_compat >/dev/null 2>&1 || exit 0
 complete() {
 	[ -f "$1/Module.symvers" ] && [ -f "$1/include/linux/compat-2.6.h" ] && [ -s "$1/compat_base" ]
 }
