@@ -179,7 +179,7 @@ t_eq "%preun: dkms remove --all --rpm_safe_upgrade" \
 # through the .deb's trigger).
 triggers=$(rpm -qp --triggers "$dkms_rpm")
 for t in triggerin triggerpostun; do
-	for o in mlnx-ofa_kernel-dkms mlnx-ofa_kernel-devel; do
+	for o in mlnx-ofa_kernel-dkms mlnx-ofa_kernel-devel mlnx-ofa_kernel-modules; do
 		t_eq "%$t on $o" 1 "$(grep -cE "^$t scriptlet .*-- (.*, )?$o(,|$)" <<<"$triggers")"
 	done
 done

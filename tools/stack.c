@@ -9,11 +9,12 @@
  * "DOCA-OFED").
  *
  * The module says what it was built against in its modinfo field ib_core
- * ("inbox", or "ofed " and OFED's compat_base), read with libkmod as
- * modinfo(8) does: the lookup modprobe makes, compressed or not. An ib_core
- * is OFED's when it needs OFED's mlx_compat: when mlx_compat is loaded, or
- * is among the dependencies of the ib_core modprobe would load. Loaded, its
- * compat_base is a parameter only root can read.
+ * ("inbox", or "ofed " and OFED's compat_base; a module without it is
+ * older than the field, so built against the kernel's own), read with
+ * libkmod as modinfo(8) does: the lookup modprobe makes, compressed or not.
+ * An ib_core is OFED's when it needs OFED's mlx_compat: when mlx_compat
+ * holds the loaded one, or is among the dependencies of the one modprobe
+ * would load. Loaded, its compat_base is a parameter only root can read.
  */
 #include <errno.h>
 #include <libkmod.h>
@@ -76,7 +77,7 @@ static void ib_core_stack(struct kmod_ctx *ctx, char *buf, size_t size, bool *lo
 		snprintf(buf, size, "%s", ib_core_needs_mlx_compat(ctx) ? OFED_PREFIX : "inbox");
 		return;
 	}
-	if (access("/sys/module/mlx_compat", F_OK)) {
+	if (access("/sys/module/mlx_compat/holders/ib_core", F_OK)) {
 		snprintf(buf, size, "inbox");
 		return;
 	}
@@ -91,8 +92,8 @@ static void ib_core_stack(struct kmod_ctx *ctx, char *buf, size_t size, bool *lo
 
 /*
  * The installed rdmactl.ko modprobe would load: its path and its ib_core
- * field ("" when it has none: built before rdmactl recorded it). -ENOENT
- * when there is none.
+ * field ("inbox" when it has none). -ENOENT when there is none, -EIO when
+ * this kernel has no module index.
  */
 static int installed_stack(struct kmod_ctx *ctx, char *path, size_t psize, char *built,
 			   size_t bsize)
@@ -101,8 +102,10 @@ static int installed_stack(struct kmod_ctx *ctx, char *path, size_t psize, char 
 	struct kmod_module *mod;
 	int err = -ENOENT;
 
-	built[0] = '\0';
-	if (kmod_module_new_from_lookup(ctx, "rdmactl", &list) < 0 || !list)
+	snprintf(built, bsize, "inbox");
+	if (kmod_module_new_from_lookup(ctx, "rdmactl", &list) < 0)
+		return -EIO;		/* no module index for this kernel */
+	if (!list)
 		return err;
 	mod = kmod_module_get_module(list);
 	if (kmod_module_get_path(mod)) {
@@ -128,6 +131,13 @@ static bool same_stack(const char *built, const char *stack)
 		return false;
 	/* compat_base is root's to read, and unknown before ib_core loads. */
 	return !is_ofed(built) || !*base || !strcmp(built, stack);
+}
+
+/* libkmod's own complaints (no modules.dep...) would break the one line. */
+static void quiet(void *data, int priority, const char *file, int line, const char *fn,
+		  const char *format, va_list args)
+{
+	(void)data, (void)priority, (void)file, (void)line, (void)fn, (void)format, (void)args;
 }
 
 /* A stack's name in a sentence: whose ib_core, and OFED's compat_base. */
@@ -156,6 +166,7 @@ void cli_missing_module(void)
 		fprintf(stderr, LEAD "; load it with \"modprobe rdmactl\"\n");
 		return;
 	}
+	kmod_set_log_fn(ctx, quiet, NULL);
 	ib_core_stack(ctx, stack, sizeof(stack), &loaded);
 	err = installed_stack(ctx, path, sizeof(path), built, sizeof(built));
 	kmod_unref(ctx);
@@ -163,12 +174,12 @@ void cli_missing_module(void)
 		fprintf(stderr, LEAD ", and none is installed for kernel %s: install it with "
 			"\"dkms install rdmactl/%s -k %s\" (package rdmactl-dkms)\n",
 			kver, RDMACTL_VERSION, kver);
-	else if (err || !stack[0] || !built[0] || same_stack(built, stack))
+	else if (err || !stack[0] || same_stack(built, stack))
 		fprintf(stderr, LEAD "; load it with \"modprobe rdmactl\"\n");
 	else
 		fprintf(stderr, LEAD ": the %s ib_core is %s, and %s was built against %s, so the "
 			"kernel refuses it (\"disagrees about version of symbol\"); rebuild it with "
-			"\"dkms build --force rdmactl/%s -k %s && dkms install --force rdmactl/%s -k %s\"\n",
+			"\"sh /usr/src/rdmactl-%s/kmod/compat/restack.sh %s\"\n",
 			loaded ? "loaded" : "installed", describe(stack, sbuf, sizeof(sbuf)), path,
-			describe(built, bbuf, sizeof(bbuf)), RDMACTL_VERSION, kver, RDMACTL_VERSION, kver);
+			describe(built, bbuf, sizeof(bbuf)), RDMACTL_VERSION, RDMACTL_VERSION);
 }

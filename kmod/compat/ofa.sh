@@ -24,17 +24,24 @@ base=${OFA_DIR:-/usr/src/ofa_kernel}
 # says 6.1.192 in Debian's 6.1.0-56-amd64 headers).
 kver=$(sed -n 's/^#define UTS_RELEASE "\(.*\)"$/\1/p' "$kdir/include/generated/utsrelease.h" 2>/dev/null)
 [ -n "$kver" ] || exit 0
-modinfo -b "${OFA_MODROOT:-/}" -k "$kver" -n mlx_compat >/dev/null 2>&1 || exit 0
+compat=$(modinfo -b "${OFA_MODROOT:-/}" -k "$kver" -F vermagic mlx_compat 2>/dev/null) || exit 0
 complete() {
 	[ -f "$1/Module.symvers" ] && [ -f "$1/include/linux/compat-2.6.h" ] && [ -s "$1/compat_base" ]
 }
-for d in "$base/$(uname -m)/$kver" "$base/$kver"; do
-	if complete "$d"; then
+# The kernel's own trees, then those of the kernel OFED's modules were
+# built for: RHEL's weak-updates link a kABI-compatible kernel's modules
+# to an older kernel's build, whose tree is the only one.
+built=${compat%% *}
+for k in "$kver" "$built"; do
+	for d in "$base/$(uname -m)/$k" "$base/$k"; do
+		if complete "$d"; then
+			echo "$d"
+			exit 0
+		fi
+	done
+	d=$base/default
+	if complete "$d" && grep -qxF "KVERSION=$k" "$d/configure.mk.kernel" 2>/dev/null; then
 		echo "$d"
 		exit 0
 	fi
 done
-d=$base/default
-if complete "$d" && grep -qx "KVERSION=$kver" "$d/configure.mk.kernel" 2>/dev/null; then
-	echo "$d"
-fi

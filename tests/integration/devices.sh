@@ -44,11 +44,15 @@ for dev in $(jq -r '.[].ifname' <<<"$json"); do
 	fi
 done
 
-t_run "dev show by name" 0 rdmactl -j dev show rxe1
-t_eq "dev show by name gives that device only" "rxe1" "$(jq -r '.[].ifname' <<<"$T_OUT" | xargs)"
-t_run "text output" 0 rdmactl dev show rxe0
-t_match "text line names driver, node type and GUID" \
-	"^[0-9]+: rxe0: driver rdma_rxe node_type ca (fw [^ ]+ )?node_guid $(</sys/class/infiniband/rxe0/node_guid) " \
-	"$T_OUT"
+# Soft-RoCE's devices by name (the DOCA-OFED line has none: the loop above
+# had the fake HCA's).
+if [ -z "${RDMACTL_OFED:-}" ]; then
+	t_run "dev show by name" 0 rdmactl -j dev show rxe1
+	t_eq "dev show by name gives that device only" "rxe1" "$(jq -r '.[].ifname' <<<"$T_OUT" | xargs)"
+	t_run "text output" 0 rdmactl dev show rxe0
+	t_match "text line names driver, node type and GUID" \
+		"^[0-9]+: rxe0: driver rdma_rxe node_type ca (fw [^ ]+ )?node_guid $(</sys/class/infiniband/rxe0/node_guid) " \
+		"$T_OUT"
+fi
 
 t_done

@@ -97,10 +97,10 @@ install_ko "$inbox_build/kmod/rdmactl.ko"
 t_run "modprobe rdmactl refuses it too" 1 modprobe rdmactl
 t_run "rdmactl without its module" 1 rdmactl port show
 t_eq "names both stacks, the module and the remedy, in one line" \
-	"rdmactl: the rdmactl kernel module is not loaded: the loaded ib_core is DOCA-OFED's ib_core ($base), and $mods/updates/dkms/rdmactl.ko was built against the kernel's own ib_core, so the kernel refuses it (\"disagrees about version of symbol\"); rebuild it with \"dkms build --force rdmactl/$version -k $kver && dkms install --force rdmactl/$version -k $kver\"" \
+	"rdmactl: the rdmactl kernel module is not loaded: the loaded ib_core is DOCA-OFED's ib_core ($base), and $mods/updates/dkms/rdmactl.ko was built against the kernel's own ib_core, so the kernel refuses it (\"disagrees about version of symbol\"); rebuild it with \"sh /usr/src/rdmactl-$version/kmod/compat/restack.sh $version\"" \
 	"$T_ERR"
 t_run "rdmactl check says the same" 1 rdmactl check
-t_match "check: the remedy" "rebuild it with \"dkms build --force rdmactl/" "$T_ERR"
+t_match "check: the remedy" "rebuild it with \"sh /usr/src/rdmactl-$version/kmod/compat/restack.sh $version\"" "$T_ERR"
 
 install_ko "$ofed_build/kmod/rdmactl.ko"
 t_run "rdmactl with OFED's build installed" 1 rdmactl port show
