@@ -104,27 +104,13 @@ t_eq "rdmactl-exporter ships the exporter, its unit, its defaults and man page" 
 t_run "the packaged exporter runs" 0 /usr/sbin/rdmactl-exporter --version
 t_run "a program builds against the packages with pkg-config" 0 \
 	sh -c "cc -o '$work/tiny2' '$work/tiny.c' \$(pkg-config --cflags --libs rdmactl) && '$work/tiny2'"
-for k in 6.1 6.12; do
-	kver=$(vm_kver "$k")
-	t_eq "dkms status: installed for $kver" "rdmactl/$version, $kver, x86_64: installed" \
-		"$(dkms status rdmactl 2>/dev/null | grep -F ", $kver,")"
-	ko=/lib/modules/$kver/updates/dkms/rdmactl.ko
-	[ -f "$ko" ] || ko=$ko.xz
-	t_eq "the DKMS-built module for $kver has its vermagic" "$kver" \
-		"$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)"
-	t_run "$k: boot, modprobe rdmactl (the DKMS-built one) and list" 0 \
-		"$top/tests/vm/run" --kernel "$k" --no-module -- sh -c \
-		'modprobe rdmactl && modinfo -n rdmactl && cat /sys/module/rdmactl/version && rdmactl dev show'
-	t_match "$k: it is the one DKMS installed" "updates/dkms/rdmactl.ko" "$T_OUT"
-	t_match "$k: and it answers" "rxe0.*rdma_rxe" "$T_OUT"
-done
-
 # DOCA-OFED for 6.12, installed and removed with dpkg: a package with what
 # OFED's own non-DKMS package (mlnx-ofed-kernel-modules) ships, its build
 # tree in /usr/src/ofa_kernel/ARCH/KVER and its modules (depmod'ed by its
 # scripts), taken from the OFED line's build (tests/vm/ofed-kernel).
 # rdmactl-dkms's trigger on that path rebuilds the module against OFED's
-# ib_core, and back. 6.1 has no OFED: left alone.
+# ib_core, and back; the boots below load what it rebuilt last. 6.1 has no
+# OFED: left alone.
 k=$(vm_kver 6.12)
 ofed=$("$top/tests/vm/ofed-kernel")
 ofa=$ofed/ofa_kernel/$(uname -m)/$k
@@ -163,6 +149,21 @@ t_eq "rebuilds against the kernel's own" \
 	"$(grep '^rdmactl-dkms:' <<<"$T_OUT")"
 t_eq "whose CRCs it asks for again" "$(sym "/lib/modules/$k/build/Module.symvers")" \
 	"$(crc "$(modinfo -k "$k" -n rdmactl)")"
+
+for k in 6.1 6.12; do
+	kver=$(vm_kver "$k")
+	t_eq "dkms status: installed for $kver" "rdmactl/$version, $kver, x86_64: installed" \
+		"$(dkms status rdmactl 2>/dev/null | grep -F ", $kver,")"
+	ko=/lib/modules/$kver/updates/dkms/rdmactl.ko
+	[ -f "$ko" ] || ko=$ko.xz
+	t_eq "the DKMS-built module for $kver has its vermagic" "$kver" \
+		"$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)"
+	t_run "$k: boot, modprobe rdmactl (the DKMS-built one) and list" 0 \
+		"$top/tests/vm/run" --kernel "$k" --no-module -- sh -c \
+		'modprobe rdmactl && modinfo -n rdmactl && cat /sys/module/rdmactl/version && rdmactl dev show'
+	t_match "$k: it is the one DKMS installed" "updates/dkms/rdmactl.ko" "$T_OUT"
+	t_match "$k: and it answers" "rxe0.*rdma_rxe" "$T_OUT"
+done
 
 # The DKMS commands themselves, on the installed package.
 k=$(vm_kver 6.12)
