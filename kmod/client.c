@@ -131,6 +131,7 @@ static int rdmactl_client_add(struct ib_device *ibdev)
 	dev->index = ibdev->index;
 	refcount_set(&dev->users, 1);
 	init_completion(&dev->released);
+	spin_lock_init(&dev->hold.lock);
 	strscpy(dev->name, dev_name(&ibdev->dev), sizeof(dev->name));
 	dev->ndevs = kcalloc(rdma_end_port(ibdev) + 1, sizeof(*dev->ndevs), GFP_KERNEL);
 	err = -ENOMEM;

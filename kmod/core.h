@@ -109,6 +109,13 @@ struct rdmactl_port_query {
  * reference and waits for the others, so the ib_device behind it stays
  * registered for as long as anyone holds a reference.
  */
+/* Whether the device's counter reads fail (stat-hold.c), under its lock. */
+struct rdmactl_stat_hold {
+	spinlock_t lock;	/* err and failed_at */
+	int err;		/* the last read's outcome: 0, or -errno */
+	unsigned long failed_at;	/* jiffies: with err, when it failed */
+};
+
 struct rdmactl_dev {
 	struct ib_device *ibdev;
 	u32 index;
@@ -120,6 +127,7 @@ struct rdmactl_dev {
 	/* [0]: the device's own counters; then its ports, in order. */
 	struct rdmactl_stat_state *stats;
 	unsigned int nstats;
+	struct rdmactl_stat_hold hold;
 	struct rdmactl_port_query *queries;	/* [port], 0..rdma_end_port() */
 	/* [port], 0..rdma_end_port(); under RTNL, as ndevs_gone. */
 	struct rdmactl_port_ndev *ndevs;
@@ -382,6 +390,9 @@ static inline bool rdmactl_mad_status_unsupported(__be16 status)
 }
 
 int rdmactl_stat_init(struct rdmactl_dev *dev);
+bool rdmactl_stat_held(struct rdmactl_dev *dev);
+void rdmactl_stat_read_done(struct rdmactl_dev *dev, int err);
+int rdmactl_stat_hold_put(struct sk_buff *skb, struct rdmactl_dev *dev);
 /*
  * The workqueue that reads ports for requests (a STAT_GET dump's reads
  * ahead, port queries): at module load and unload.

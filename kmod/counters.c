@@ -14,7 +14,8 @@
  * caller's pace: as sysfs's update_hw_stats(), the driver is read again
  * only once the last read is older than the object's lifespan, and the PMA
  * with the same interval (10 ms at least), or a second when its last read
- * failed, answered or not.
+ * failed, answered or not; a device whose read failed is not read at all
+ * for a while (stat-hold.c).
  *
  * A dump reads its next ports ahead: stat-ahead.c. Resets: stat-reset.c.
  */
@@ -140,7 +141,12 @@ bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_stat
 		return false;
 	if (!fresh && st->hw_valid && time_is_after_eq_jiffies(hw->timestamp + hw->lifespan))
 		return true;
+	if (rdmactl_stat_held(dev)) {
+		st->hw_valid = false;
+		return false;
+	}
 	ret = dev->ibdev->ops.get_hw_stats(dev->ibdev, hw, port, hw->num_counters);
+	rdmactl_stat_read_done(dev, min(ret, 0));
 	if (ret >= 0)
 		st->read_ns = ktime_get_ns();
 	st->hw_valid = ret >= 0;
@@ -284,6 +290,7 @@ static int rdmactl_stat_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 					   st->baseline_ts, RDMACTL_A_PAD)) ||
 	    (have_hw && rdmactl_hw_partial(dev, port, st) &&
 	     nla_put_flag(skb, RDMACTL_A_STAT_HW_PARTIAL)) ||
+	    rdmactl_stat_hold_put(skb, dev) ||
 	    (!is_dev && rdmactl_fill_netdev(skb, req->net, dev->ibdev, port)) ||
 	    (have_pma && rdmactl_pma_put(skb, st, &st->pma_snap, baseline)) ||
 	    (have_hw && rdmactl_put_hw(skb, st, is_dev ? RDMACTL_SOURCE_DRIVER_DEVICE :

@@ -19,6 +19,13 @@ int rdmactl_fill_dev_ident(struct sk_buff *skb, struct rdmactl_dev *dev)
 	return 0;
 }
 
+/*
+ * RDMA_DRIVER_ERDMA (5.17) and RDMA_DRIVER_MANA (6.2), which older kernels
+ * do not name: uapi values, which never change.
+ */
+#define RDMACTL_DRIVER_ERDMA	20
+#define RDMACTL_DRIVER_MANA	21
+
 /* Built-in drivers have no module; name them by their uverbs driver id. */
 static const char *rdmactl_driver_id_name(enum rdma_driver_id id)
 {
@@ -32,6 +39,7 @@ static const char *rdmactl_driver_id_name(enum rdma_driver_id id)
 		[RDMA_DRIVER_USNIC] = "usnic_verbs", [RDMA_DRIVER_RXE] = "rdma_rxe",
 		[RDMA_DRIVER_HFI1] = "hfi1",	[RDMA_DRIVER_QIB] = "ib_qib",
 		[RDMA_DRIVER_EFA] = "efa",	[RDMA_DRIVER_SIW] = "siw",
+		[RDMACTL_DRIVER_ERDMA] = "erdma", [RDMACTL_DRIVER_MANA] = "mana_ib",
 	};
 
 	if (id < ARRAY_SIZE(names) && names[id])

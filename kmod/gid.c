@@ -17,6 +17,8 @@ u8 rdmactl_gid_type(struct ib_device *ibdev, u32 port, enum ib_gid_type type)
 		return RDMACTL_GID_TYPE_ROCE_V2;
 	if (type == IB_GID_TYPE_ROCE || rdma_protocol_roce(ibdev, port))
 		return RDMACTL_GID_TYPE_ROCE_V1;
+	if (rdma_protocol_iwarp(ibdev, port))
+		return RDMACTL_GID_TYPE_IWARP;
 	return RDMACTL_GID_TYPE_IB;
 }
 EXPORT_SYMBOL_IF_KUNIT(rdmactl_gid_type);

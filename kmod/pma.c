@@ -130,10 +130,11 @@ static void rdmactl_pma_probe(struct rdmactl_dev *dev, u32 port,
 	int err;
 
 	BUILD_BUG_ON(sizeof(cpi) > sizeof(data));
-	if (st->pma_set >= 0 || time_before(jiffies, st->pma_retry))
+	if (st->pma_set >= 0 || time_before(jiffies, st->pma_retry) || rdmactl_stat_held(dev))
 		return;
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_CLASS_PORT_INFO,
 			       IB_MGMT_METHOD_GET, 0, data);
+	rdmactl_stat_read_done(dev, err);
 	if (err == -EOPNOTSUPP) {
 		st->pma_set = 0;	/* the port's PMA has no such thing */
 		return;
@@ -255,11 +256,12 @@ bool rdmactl_pma_get(struct rdmactl_dev *dev, u32 port,
 	if (!fresh && time_before(jiffies, st->pma_next))
 		return st->pma_valid;
 	rdmactl_pma_probe(dev, port, st);	/* rate-limited on its own */
-	if (st->pma_set <= 0) {
+	if (st->pma_set <= 0 || rdmactl_stat_held(dev)) {
 		st->pma_valid = false;
 		return false;			/* no read: read_ns stays */
 	}
 	err = rdmactl_pma_read(dev, port, st, &st->pma_snap);
+	rdmactl_stat_read_done(dev, err);
 	st->pma_valid = !err;
 	st->pma_next = jiffies + (err ? max_t(unsigned long, interval, HZ) : interval);
 	if (!err)
@@ -310,10 +312,11 @@ int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port,
 	rdmactl_pma_probe(dev, port, st);
 	if (!st->pma_set)
 		return -EOPNOTSUPP;
-	if (st->pma_set < 0)
+	if (st->pma_set < 0 || rdmactl_stat_held(dev))
 		return -EIO;
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS,
 			       IB_MGMT_METHOD_SET, 0xffff, data);
+	rdmactl_stat_read_done(dev, err);
 	if (err)
 		return err;	/* nothing was reset: the baseline stands */
 	st->pma_valid = false;	/* what was read is gone: read again next */
@@ -325,6 +328,7 @@ int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port,
 		return 0;
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS_EXT,
 			       IB_MGMT_METHOD_SET, 0xff, data);
+	rdmactl_stat_read_done(dev, err);
 	if (!err)
 		return 0;
 	/*

@@ -104,7 +104,8 @@ static int rdmactl_port_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 
 	if (link_layer == IB_LINK_LAYER_INFINIBAND && rdmactl_fill_ib(skb, attr))
 		return -EMSGSIZE;
-	if (!rdma_query_gid(ibdev, port, 0, &gid) &&
+	/* An iWARP port has no port GUID: its GID holds the MAC, no interface id. */
+	if (!rdma_protocol_iwarp(ibdev, port) && !rdma_query_gid(ibdev, port, 0, &gid) &&
 	    nla_put_u64_64bit(skb, RDMACTL_A_PORT_GUID,
 			      be64_to_cpu(gid.global.interface_id), RDMACTL_A_PAD))
 		return -EMSGSIZE;

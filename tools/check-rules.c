@@ -2,9 +2,9 @@
 /*
  * The checks of rdmactl check, each a finding with a stable id, the
  * values it saw and a remedy: the folklore of ibstat and perfquery (INIT
- * is no subnet manager, POLLING no cable or peer, symbol errors a bad
- * cable) and the thresholds of fabric health checks (NVIDIA's NIC health
- * monitor, LBNL NHC, Azure's HPC checks). Documentation/check.md.
+ * is no subnet manager, POLLING no cable or peer) and the checks of
+ * fabric health tools (NVIDIA's NIC health monitor, LBNL NHC, Azure's HPC
+ * checks); the counters' are in check-counters.c. Documentation/check.md.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -169,107 +169,6 @@ void chk_port(struct chk_run *r, const struct chk_port *p)
 	chk_degraded(r, p);
 }
 
-/* --- Counters. */
-
-static const char *const remedy_symbol =
-	"Bit errors above the IBTA budget (1e-12, about 120 an hour): a cable or transceiver going bad. Reseat or replace it, and check the peer port.";
-static const char *const remedy_rcv_errors =
-	"Malformed packets received: usually the cable or the peer. Compare symbol errors on both ends.";
-static const char *const remedy_discards =
-	"Packets dropped for want of credits or a link: congestion, or a slow or stuck receiver. Check the switch port and the peer.";
-static const char *const remedy_wait =
-	"The port waited for credits to send: congestion in the fabric. Check the switch and the traffic pattern.";
-static const char *const remedy_downed =
-	"The link went down and came back: reseat or replace the cable, and check the peer port's log.";
-static const char *const remedy_integrity =
-	"Local link integrity errors: the link is marginal. Reseat or replace the cable or transceiver.";
-static const char *const remedy_overrun =
-	"The peer overran the port's buffers: flow control (VL credits) is wrong on the peer or the switch.";
-static const char *const remedy_remote =
-	"Packets arrived marked bad by another link: check the switch ports on the path.";
-
-const struct chk_threshold chk_default_thresholds[] = {
-	/* Must never move: any increase is an error. */
-	{ "link_downed", 0, CHK_ERROR, "counter.link-downed", remedy_downed },
-	{ "local_link_integrity_errors", 0, CHK_ERROR, "counter.link-integrity", remedy_integrity },
-	{ "excessive_buffer_overrun_errors", 0, CHK_ERROR, "counter.buffer-overrun", remedy_overrun },
-	{ "port_rcv_remote_physical_errors", 0, CHK_ERROR, "counter.remote-physical-errors",
-	  remedy_remote },
-	/* Rates. */
-	{ "symbol_error", 120.0 / 3600, CHK_WARNING, "counter.symbol-errors", remedy_symbol },
-	{ "port_rcv_errors", 120.0 / 3600, CHK_WARNING, "counter.rcv-errors", remedy_rcv_errors },
-	{ "port_xmit_discards", 1, CHK_WARNING, "counter.xmit-discards", remedy_discards },
-	{ "port_xmit_wait", 100000, CHK_WARNING, "counter.xmit-wait", remedy_wait },
-};
-const size_t chk_num_default_thresholds =
-	sizeof(chk_default_thresholds) / sizeof(chk_default_thresholds[0]);
-
-static const char *const remedy_saturated =
-	"The counter stopped at its maximum, so its growth is unknown. Zero it: rdmactl stat reset DEV/PORT hardware.";
-
-static bool saturated(const struct rdmactl_counter *c)
-{
-	return (c->flags & RDMACTL_COUNTER_F_SATURATES) && c->width && c->width < 64 &&
-	       c->value == (1ull << c->width) - 1;
-}
-
-void chk_counters(struct chk_run *r, const struct chk_port *p)
-{
-	double secs;
-	size_t i;
-
-	if (!p->before || !p->after)
-		return;
-	secs = (p->after->timestamp_ns - p->before->timestamp_ns) / 1e9;
-	if (secs <= 0)
-		secs = r->interval;
-	for (i = 0; i < r->num_thresholds; i++) {
-		const struct chk_threshold *t = &r->thresholds[i];
-		const struct rdmactl_counter *a = rdmactl_stat_counter(p->before, t->counter);
-		const struct rdmactl_counter *b = rdmactl_stat_counter(p->after, t->counter);
-		struct chk_finding *f;
-		uint64_t d;
-		int how;
-
-		if (!a || !b)
-			continue;
-		how = rdmactl_counter_delta(a, b, &d);
-		if (!d || d / secs <= t->per_second)
-			continue;
-		if (t->per_second)
-			f = chk_add(r, t->id, t->sev, &p->info, t->remedy,
-				    "%s rose by %llu in %.1f s (%.3g/s, above %.3g/s)", t->counter,
-				    (unsigned long long)d, secs, d / secs, t->per_second);
-		else
-			f = chk_add(r, t->id, t->sev, &p->info, t->remedy,
-				    "%s rose by %llu in %.1f s; it must never move", t->counter,
-				    (unsigned long long)d, secs);
-		chk_ev_str(f, "counter", t->counter);
-		chk_ev_num(f, "before", a->value);
-		chk_ev_num(f, "after", b->value);
-		chk_ev_num(f, "delta", d);
-		chk_ev_num(f, "seconds", secs);
-		chk_ev_num(f, "per_second", d / secs);
-		chk_ev_num(f, "limit_per_second", t->per_second);
-		if (how != RDMACTL_DELTA_EXACT)
-			chk_ev_str(f, "delta_is", how == RDMACTL_DELTA_SATURATED ? "at least" :
-							     "since a reset");
-	}
-	for (i = 0; i < p->after->num_counters; i++) {
-		const struct rdmactl_counter *c = &p->after->counters[i];
-		struct chk_finding *f;
-
-		if (!saturated(c))
-			continue;
-		f = chk_add(r, "counter.saturated", CHK_WARNING, &p->info, remedy_saturated,
-			    "%s is at its maximum, %llu (%u bits)", c->name,
-			    (unsigned long long)c->value, c->width);
-		chk_ev_str(f, "counter", c->name);
-		chk_ev_num(f, "value", c->value);
-		chk_ev_num(f, "width", c->width);
-	}
-}
-
 /* --- IPoIB. */
 
 static const char *const remedy_cm_mtu =
@@ -384,7 +283,8 @@ void chk_roce_addresses(struct chk_run *r, const struct chk_port *p)
 			    "rdma_cm's default RoCE mode is v1; the port has v2");
 		chk_ev_str(f, "mode", "v1");
 	}
-	if (p->info.link_layer != RDMACTL_LINK_LAYER_ETHERNET ||
+	/* iWARP and raw Ethernet ports (irdma, siw, mana) have no RoCE GIDs to want. */
+	if (!p->has_roce || p->info.link_layer != RDMACTL_LINK_LAYER_ETHERNET ||
 	    !(p->info.present & RDMACTL_PORT_HAS_NETDEV) || getifaddrs(&ifa))
 		return;
 	for (a = ifa; a; a = a->ifa_next) {

@@ -71,9 +71,12 @@ static int port_cb(const struct rdmactl_port_info *info, void *arg)
 	struct chk_port p = { .info = *info };
 	size_t i;
 
-	for (i = 0; i < c->devs.n; i++)
-		if (d[i].index == info->dev_index)
-			p.vendor_part_id = d[i].vendor_part_id;
+	for (i = 0; i < c->devs.n; i++) {
+		if (d[i].index != info->dev_index)
+			continue;
+		p.vendor_part_id = d[i].vendor_part_id;
+		snprintf(p.driver, sizeof(p.driver), "%s", d[i].driver);
+	}
 	return cli_vec_push(&c->r->ports, &p);
 }
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * rdmactl check: what it reads (check.c), the checks (check-rules.c) and
- * the expectations manifest (check-expect.c). Documentation/check.md lists
- * every finding.
+ * rdmactl check: what it reads (check.c), the checks (check-rules.c), the
+ * counters' (check-counters.c) and the expectations manifest
+ * (check-expect.c). Documentation/check.md lists every finding.
  */
 #ifndef RDMACTL_CHECK_H
 #define RDMACTL_CHECK_H
@@ -23,7 +23,7 @@ struct chk_evidence {
 	char str[64];
 };
 
-#define CHK_MAX_EVIDENCE 8
+#define CHK_MAX_EVIDENCE 10
 
 struct chk_finding {
 	const char *id;				/* "port.no-sm" */
@@ -40,12 +40,16 @@ struct chk_finding {
 struct chk_port {
 	struct rdmactl_port_info info;
 	uint32_t vendor_part_id;
+	char driver[64];			/* struct rdmactl_dev_info's */
 	struct rdmactl_stat *before, *after;
 	bool has_roce;
 	struct rdmactl_roce_info roce;
 };
 
-/* A counter's rate limit: per second; source is where it was set. */
+/*
+ * A counter's rate limit, per second (0: it must never move). In
+ * chk_driver_rules, counter is a meaning (rdmactl_counter_meaning()).
+ */
 struct chk_threshold {
 	const char *counter;
 	double per_second;
@@ -86,16 +90,20 @@ struct chk_run {
 	bool filtered;				/* DEV[/PORT] given: no system checks */
 };
 
-/* check-rules.c */
+/* check-counters.c */
 extern const struct chk_threshold chk_default_thresholds[];
 extern const size_t chk_num_default_thresholds;
+extern const struct chk_threshold chk_driver_rules[];
+extern const size_t chk_num_driver_rules;
+void chk_counters(struct chk_run *r, const struct chk_port *p);
+
+/* check-rules.c */
 struct chk_finding *chk_add(struct chk_run *r, const char *id, enum chk_severity sev,
 			    const struct rdmactl_port_info *p, const char *remedy,
 			    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void chk_ev_num(struct chk_finding *f, const char *key, double v);
 void chk_ev_str(struct chk_finding *f, const char *key, const char *v);
 void chk_port(struct chk_run *r, const struct chk_port *p);
-void chk_counters(struct chk_run *r, const struct chk_port *p);
 void chk_ipoib(struct chk_run *r);
 void chk_roce_addresses(struct chk_run *r, const struct chk_port *p);
 void chk_system(struct chk_run *r);

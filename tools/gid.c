@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * rdmactl gid [show [DEV[/PORT]] [type ib|v1|v2] [netdev IF]]
- * rdmactl gid find ip ADDR [type ib|v1|v2] [DEV[/PORT]]
- * rdmactl gid select DEV[/PORT] [family 4|6] [type ib|v1|v2] [netdev IF]
+ * rdmactl gid [show [DEV[/PORT]] [type ib|v1|v2|iwarp] [netdev IF]]
+ * rdmactl gid find ip ADDR [type ib|v1|v2|iwarp] [DEV[/PORT]]
+ * rdmactl gid select DEV[/PORT] [family 4|6] [type ib|v1|v2|iwarp] [netdev IF]
  *                   [vlan N|none] [subnet CIDR] [all] [shell]
  *
  * show prints one line per GID entry in the columns of show_gids:
@@ -33,6 +33,7 @@ static const struct cli_enum gid_types[] = {
 	{ "ib", RDMACTL_GID_TYPE_IB },
 	{ "v1", RDMACTL_GID_TYPE_ROCE_V1 },
 	{ "v2", RDMACTL_GID_TYPE_ROCE_V2 },
+	{ "iwarp", RDMACTL_GID_TYPE_IWARP },
 	{ NULL, 0 }
 };
 
@@ -42,8 +43,8 @@ static int gid_ip_parse(const char *word, void *dst)
 }
 
 #define GID_DEV_PORT { "DEV[/PORT]", CLI_DEV_PORT, offsetof(struct gid_args, dp), .flags = CLI_POS }
-#define GID_TYPE { "type", CLI_ENUM, offsetof(struct gid_args, type), .value = "ib|v1|v2", \
-		   .expect = "ib, v1 or v2", .aliases = "--type", .values = gid_types }
+#define GID_TYPE { "type", CLI_ENUM, offsetof(struct gid_args, type), .value = "ib|v1|v2|iwarp", \
+		   .expect = "ib, v1, v2 or iwarp", .aliases = "--type", .values = gid_types }
 
 static const struct cli_spec gid_show_spec = {
 	.cmd = "gid show", .args = (const struct cli_arg[]) {
@@ -256,7 +257,7 @@ static const struct cli_spec gid_select_spec = {
 		{ "DEV[/PORT]", CLI_DEV_PORT, GID_SEL(dp), .flags = CLI_POS | CLI_REQ },
 		{ "family", CLI_ENUM, GID_SEL(family), .value = "4|6", .expect = "4 or 6",
 		  .aliases = "--family", .values = gid_families },
-		{ "type", CLI_ENUM, GID_SEL(type), .value = "ib|v1|v2", .expect = "ib, v1 or v2",
+		{ "type", CLI_ENUM, GID_SEL(type), .value = "ib|v1|v2|iwarp", .expect = "ib, v1, v2 or iwarp",
 		  .aliases = "--type", .values = gid_types },
 		{ "netdev", CLI_STR, GID_SEL(netdev), .value = "IF",
 		  .expect = "an interface name, at most 15 characters", .aliases = "--netdev",

@@ -147,6 +147,10 @@ struct rdmactl_stat {
 	char netdev_name[16];		/* caller's namespace has it; 0, "": none */
 	uint64_t core_ns;		/* CLOCK_MONOTONIC when ib_core's values
 					 * were read (RDMACTL_COUNTER_F_CORE); 0 */
+	/* LIBRDMACTL_1.5: the device's counter reads fail (-errno; 0: they
+	 * work), and are tried again in read_retry_ms; no counters then. */
+	int32_t read_error;
+	uint32_t read_retry_ms;
 };
 
 /*
@@ -218,6 +222,20 @@ enum rdmactl_delta {
  */
 int rdmactl_counter_delta(const struct rdmactl_counter *before,
 			  const struct rdmactl_counter *after, uint64_t *delta);
+
+/*
+ * What a driver's hw counter means, in a name shared by every provider
+ * that counts the same event ("out_of_sequence" for mlx5_ib's
+ * out_of_sequence, bnxt_re's oos_drop_count and rdma_rxe's
+ * out_of_seq_request), or NULL. driver: struct rdmactl_dev_info's. Not
+ * for PMA counters. The whole table: rdmactl_counter_maps(). (LIBRDMACTL_1.5)
+ */
+struct rdmactl_counter_map {
+	const char *driver, *counter, *meaning;
+};
+
+const char *rdmactl_counter_meaning(const char *driver, const char *counter);
+const struct rdmactl_counter_map *rdmactl_counter_maps(size_t *n);
 
 /*
  * Optional counters (kernel 5.16+: mlx5's congestion and op counters),

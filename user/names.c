@@ -132,6 +132,7 @@ RDMACTL_EXPORT const char *rdmactl_gid_type_name(uint8_t type)
 		[RDMACTL_GID_TYPE_IB] = "ib",
 		[RDMACTL_GID_TYPE_ROCE_V1] = "v1",
 		[RDMACTL_GID_TYPE_ROCE_V2] = "v2",
+		[RDMACTL_GID_TYPE_IWARP] = "iwarp",
 	};
 
 	return NAME(names, type);

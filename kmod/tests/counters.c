@@ -270,8 +270,12 @@ static void rdmactl_types_gid(struct kunit *test)
 	struct ib_device *ib = kt_ibdev(test, RDMA_CORE_PORT_IBA_IB);
 	struct ib_device *roce = kt_ibdev(test, RDMA_CORE_PORT_IBA_ROCE |
 					  RDMA_CORE_PORT_IBA_ROCE_UDP_ENCAP);
+	struct ib_device *iwarp = kt_ibdev(test, RDMA_CORE_PORT_IWARP);
 
 	KUNIT_EXPECT_EQ(test, rdmactl_gid_type(ib, 1, IB_GID_TYPE_IB), (u8)RDMACTL_GID_TYPE_IB);
+	/* ib_core says IB for an iWARP port's MAC too. */
+	KUNIT_EXPECT_EQ(test, rdmactl_gid_type(iwarp, 1, IB_GID_TYPE_IB),
+			(u8)RDMACTL_GID_TYPE_IWARP);
 	/* ib_core says IB for RoCE v1 entries too: the port tells them apart. */
 	KUNIT_EXPECT_EQ(test, rdmactl_gid_type(roce, 1, IB_GID_TYPE_IB),
 			(u8)RDMACTL_GID_TYPE_ROCE_V1);

@@ -19,12 +19,15 @@
  * most PMA MADs that were in process_mad() at once, of every device and
  * of each (write 0 to restart).
  *
- * Every get_hw_stats() of a port is counted in port->hw_reads. The stats
- * objects have the device's lifespan (lifespan_ms=), which ib_core's sysfs
- * and rdmactl honour. With optional=1 (5.16+), ports have a fourth
- * counter, fake_opt, optional as mlx5's op counters are: off in every
- * object the driver allocates until `rdma statistic set link DEV/PORT
- * optional-counters fake_opt` turns it on in ib_core's.
+ * The hw counters are the device's personality's (personality.c). Every
+ * get_hw_stats() is counted, in port->hw_reads or the device's hw_reads.
+ * The stats objects have the device's lifespan (lifespan_ms=), which
+ * ib_core's sysfs and rdmactl honour. With optional=1 (5.16+), ports have
+ * their personality's optional counters (the fake's own: fake_opt), off
+ * in every object the driver allocates, as mlx5's op counters are, until
+ * `rdma statistic set link DEV/PORT optional-counters NAME` turns one on
+ * in ib_core's. A restricted device fails every PMA MAD and hw counter
+ * read, and logs each, as a restricted mlx5 PF's firmware does.
  *
  * QP counters (`rdma statistic qp bind`, on the kernel's own QPs: ipoib's,
  * as the fake has no user verbs): every counter bound on a port reads the
@@ -34,6 +37,7 @@
  */
 #include <linux/delay.h>
 #include <linux/moduleparam.h>
+#include <linux/slab.h>
 #include <rdma/ib_mad.h>
 #include <rdma/ib_pma.h>
 #include <rdma/rdma_counter.h>
@@ -50,43 +54,6 @@ const char *const fake_pma_names[FAKE_PMA_NUM] = {
 	"unicast_xmit_packets", "unicast_rcv_packets", "multicast_xmit_packets",
 	"multicast_rcv_packets",
 };
-
-const char *const fake_hw_port_names[FAKE_HW_PORT_NUM + 1] = {
-	"fake_rx_msgs", "fake_tx_msgs", "fake_rnr_retries", "fake_opt",
-};
-
-const char *const fake_hw_dev_names[FAKE_HW_DEV_NUM] = {
-	"fake_fw_resets", "fake_dev_errors",
-};
-
-/*
- * What ib_core reads the counters' names from: since 5.16 a descriptor
- * each, filled from the names at load; before, the names themselves.
- */
-#ifdef HAVE_RDMA_STAT_DESC
-static struct rdma_stat_desc fake_hw_port_descs[FAKE_HW_PORT_NUM + 1];
-static struct rdma_stat_desc fake_hw_dev_descs[FAKE_HW_DEV_NUM];
-
-void fake_counters_init(void)
-{
-	int i;
-
-	for (i = 0; i < FAKE_HW_PORT_NUM + 1; i++)
-		fake_hw_port_descs[i].name = fake_hw_port_names[i];
-#ifdef HAVE_MODIFY_HW_STAT
-	fake_hw_port_descs[FAKE_HW_PORT_OPT].flags = IB_STAT_FLAG_OPTIONAL;
-#endif
-	for (i = 0; i < FAKE_HW_DEV_NUM; i++)
-		fake_hw_dev_descs[i].name = fake_hw_dev_names[i];
-}
-#else
-#define fake_hw_port_descs fake_hw_port_names
-#define fake_hw_dev_descs fake_hw_dev_names
-
-void fake_counters_init(void)
-{
-}
-#endif
 
 /* The counters of PortCountersExtended, in CounterSelect bit order. */
 static const enum fake_pma fake_pma_ext[] = {
@@ -220,6 +187,20 @@ static int fake_pma_mad(struct fake_dev *fdev, struct fake_port *port, fake_port
 	return IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY;
 }
 
+/*
+ * restricted: the firmware refuses the read, and the driver says so in
+ * the kernel log each time, as mlx5's command interface does
+ * (mlx5_cmd_out_err(), node_exporter#3434).
+ */
+static bool fake_refused(struct fake_dev *fdev)
+{
+	if (!READ_ONCE(fdev->opts.restricted))
+		return false;
+	ibdev_err(&fdev->ibdev,
+		  "restricted: ACCESS_REG(0x805) op_mod(0x1) failed, status bad parameter(0x3), err(-22)\n");
+	return true;
+}
+
 static int fake_process_mad(struct ib_device *ibdev, int mad_flags, fake_port_t port_num,
 			    const struct ib_wc *in_wc, const struct ib_grh *in_grh,
 			    const struct ib_mad *in, struct ib_mad *out,
@@ -237,6 +218,8 @@ static int fake_process_mad(struct ib_device *ibdev, int mad_flags, fake_port_t 
 	atomic64_inc(&port->mads);
 	if (in->mad_hdr.mgmt_class != IB_MGMT_CLASS_PERF_MGMT)
 		return IB_MAD_RESULT_SUCCESS;
+	if (fake_refused(fdev))
+		return IB_MAD_RESULT_FAILURE;
 
 	fake_in_flight_inc(&fake_mads_in_flight, &fake_mads_in_flight_max);
 	fake_in_flight_inc(&fdev->mads_in_flight, &fdev->mads_in_flight_max);
@@ -262,13 +245,13 @@ int fake_pma_set(struct fake_port *port, const char *name, u64 value, bool add)
 	return -ENOENT;
 }
 
-int fake_hw_set(u64 *hw, const char *const *names, int n,
+int fake_hw_set(u64 *hw, const struct fake_hw_counter *names, int n,
 		const char *name, u64 value, bool add)
 {
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (!strcmp(name, names[i])) {
+		if (!strcmp(name, names[i].name)) {
 			hw[i] = add ? hw[i] + value : value;
 			return 0;
 		}
@@ -276,10 +259,71 @@ int fake_hw_set(u64 *hw, const char *const *names, int n,
 	return -ENOENT;
 }
 
-/* How many port counters the device has: fake_opt only with optional=1. */
+/* The counters' values, as many as the personality has. */
+int fake_counters_alloc(struct fake_dev *fdev)
+{
+	const struct fake_personality *p = fdev->opts.pers;
+	u32 i;
+
+	fdev->hw = kcalloc(max_t(u8, p->num_dev_hw, 1), sizeof(u64), GFP_KERNEL);
+	if (!fdev->hw)
+		return -ENOMEM;
+	for (i = 0; i < fdev->opts.ports; i++) {
+		struct fake_port *port = &fdev->ports[i];
+
+		port->hw = kcalloc(max_t(u8, p->num_port_hw, 1), sizeof(u64), GFP_KERNEL);
+		port->bound_hw = kcalloc(max_t(u8, p->num_port_hw, 1), sizeof(u64), GFP_KERNEL);
+		if (!port->hw || !port->bound_hw)
+			return -ENOMEM;		/* fake_counters_free() frees what there is */
+	}
+	return 0;
+}
+
+void fake_counters_free(struct fake_dev *fdev)
+{
+	u32 i;
+
+	for (i = 0; fdev->ports && i < fdev->opts.ports; i++) {
+		kfree(fdev->ports[i].hw);
+		kfree(fdev->ports[i].bound_hw);
+	}
+	kfree(fdev->hw);
+}
+
+/*
+ * The ops the personality has not: no process_mad() without a PMA (sysfs
+ * then has no counters/), no stats objects without counters (ib_core
+ * would take the NULL object for a failure), and the driver's uverbs id,
+ * which names it (rdmactl, as `rdma` does from its module: the owner goes,
+ * which nothing needs, as the fake maps nothing into user space).
+ */
+void fake_counters_ops(struct fake_dev *fdev)
+{
+	const struct fake_personality *p = fdev->opts.pers;
+
+	if (!p->pma)
+		fdev->ibdev.ops.process_mad = NULL;
+#ifdef HAVE_ALLOC_HW_PORT_STATS
+	if (!p->num_dev_hw)
+		fdev->ibdev.ops.alloc_hw_device_stats = NULL;
+	if (!fake_hw_port_num(fdev))
+		fdev->ibdev.ops.alloc_hw_port_stats = NULL;
+#endif
+	if (p->driver_id != RDMA_DRIVER_UNKNOWN) {
+		fdev->ibdev.ops.driver_id = p->driver_id;
+		fdev->ibdev.ops.owner = NULL;
+	}
+}
+
+/* How many port counters the device has: the optional ones only with optional=1. */
 int fake_hw_port_num(const struct fake_dev *fdev)
 {
-	return FAKE_HW_PORT_NUM + fdev->opts.optional;
+	const struct fake_personality *p = fdev->opts.pers;
+	int n = p->num_port_hw;
+
+	while (!fdev->opts.optional && n && p->port_hw[n - 1].optional)
+		n--;
+	return n;
 }
 
 static unsigned long fake_lifespan(struct ib_device *ibdev)
@@ -289,23 +333,30 @@ static unsigned long fake_lifespan(struct ib_device *ibdev)
 	return ms ? ms : RDMA_HW_STATS_DEFAULT_LIFESPAN;
 }
 
+/* None when the personality has no device counters (fake_dev_add() drops the op). */
 static struct rdma_hw_stats *fake_alloc_hw_device_stats(struct ib_device *ibdev)
 {
-	return rdma_alloc_hw_stats_struct(fake_hw_dev_descs, FAKE_HW_DEV_NUM,
+	struct fake_dev *fdev = to_fdev(ibdev);
+
+	if (!fdev->opts.pers->num_dev_hw)
+		return NULL;
+	return rdma_alloc_hw_stats_struct(fake_hw_descs(fdev, true), fdev->opts.pers->num_dev_hw,
 					  fake_lifespan(ibdev));
 }
 
-/* A port's object; fake_opt, where there is one, starts off as mlx5's do. */
+/* A port's object; its optional counters start off, as mlx5's do. */
 static struct rdma_hw_stats *fake_alloc_port_stats(struct ib_device *ibdev)
 {
+	struct fake_dev *fdev = to_fdev(ibdev);
 	struct rdma_hw_stats *stats;
+	int n = fake_hw_port_num(fdev);
 
-	stats = rdma_alloc_hw_stats_struct(fake_hw_port_descs,
-					   fake_hw_port_num(to_fdev(ibdev)),
-					   fake_lifespan(ibdev));
+	if (!n)
+		return NULL;
+	stats = rdma_alloc_hw_stats_struct(fake_hw_descs(fdev, false), n, fake_lifespan(ibdev));
 #ifdef HAVE_MODIFY_HW_STAT
-	if (stats && to_fdev(ibdev)->opts.optional)
-		set_bit(FAKE_HW_PORT_OPT, stats->is_disabled);
+	while (stats && n-- && fdev->opts.pers->port_hw[n].optional)
+		set_bit(n, stats->is_disabled);
 #endif
 	return stats;
 }
@@ -328,11 +379,14 @@ static struct rdma_hw_stats *fake_alloc_hw_stats(struct ib_device *ibdev,
 #endif
 
 #ifdef HAVE_MODIFY_HW_STAT
-/* Nothing to configure: fake_opt is counted whether on or off. */
+/* Nothing to configure: an optional counter counts whether on or off. */
 static int fake_modify_hw_stat(struct ib_device *ibdev, u32 port,
 			       unsigned int index, bool enable)
 {
-	return index == FAKE_HW_PORT_OPT ? 0 : -EINVAL;
+	struct fake_dev *fdev = to_fdev(ibdev);
+
+	return index < fake_hw_port_num(fdev) && fdev->opts.pers->port_hw[index].optional ?
+	       0 : -EINVAL;
 }
 #endif
 
@@ -344,8 +398,9 @@ static int fake_get_hw_stats(struct ib_device *ibdev, struct rdma_hw_stats *stat
 	unsigned long flags;
 	int i;
 
-	if (port_num)
-		atomic64_inc(&fake_port(ibdev, port_num)->hw_reads);
+	atomic64_inc(port_num ? &fake_port(ibdev, port_num)->hw_reads : &fdev->hw_reads);
+	if (fake_refused(fdev))
+		return -EINVAL;
 	spin_lock_irqsave(&fdev->lock, flags);
 	for (i = 0; i < stats->num_counters; i++)
 		stats->value[i] = src[i];

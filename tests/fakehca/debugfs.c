@@ -4,9 +4,10 @@
  *
  *   add               write "ports=N state=S pma=M datagram_only=0|1
  *                     ud_csum=0|1 link_layer=ib|roce netdevs=IF[,IF...]
- *                     netdev_op=set|get lifespan_ms=MS optional=0|1",
- *                     each optional (main.c: netdev_op; counters.c: the
- *                     last two)
+ *                     netdev_op=set|get lifespan_ms=MS optional=0|1
+ *                     personality=P restricted=0|1", each optional
+ *                     (main.c: netdev_op; counters.c: lifespan_ms,
+ *                     optional, restricted; personality.c: personality)
  *   remove            write a device name
  *   devices           the devices, one name a line
  *   mads_in_flight_max  the most PMA MADs in process_mad() at once; write
@@ -15,6 +16,10 @@
  *   DEV/hw_counters   device hw counters: read "name value" lines; write
  *                     "name value" to set or "name +value" to add
  *   DEV/fatal         write anything: IB_EVENT_DEVICE_FATAL
+ *   DEV/restricted    0 or 1: every PMA MAD and hw counter read fails,
+ *                     each with a kernel log line (counters.c)
+ *   DEV/hw_reads      how many get_hw_stats() calls of the device's own
+ *                     counters it has had
  *   DEV/mads_in_flight_max  as mads_in_flight_max, the device's alone
  *   DEV/portN/state   down|init|armed|active   -> PORT_ACTIVE or PORT_ERR
  *   DEV/portN/lid, lmc                          -> LID_CHANGE
@@ -62,6 +67,7 @@ static const struct {
 	[K_ADD] = { "add", 0200 }, [K_REMOVE] = { "remove", 0200 },
 	[K_DEVICES] = { "devices", 0444 },
 	[K_DEV_HW] = { "hw_counters", 0644 }, [K_FATAL] = { "fatal", 0200 },
+	[K_RESTRICTED] = { "restricted", 0644 }, [K_DEV_HW_READS] = { "hw_reads", 0444 },
 	[K_STATE] = { "state", 0644 }, [K_LID] = { "lid", 0644 },
 	[K_LMC] = { "lmc", 0644 }, [K_SM_LID] = { "sm_lid", 0644 },
 	[K_SM_SL] = { "sm_sl", 0644 }, [K_SUBNET_PREFIX] = { "subnet_prefix", 0644 },
@@ -78,13 +84,13 @@ static struct fake_knob fake_top_knobs[3] = {
 	{ .kind = K_ADD }, { .kind = K_REMOVE }, { .kind = K_DEVICES },
 };
 
-static void fake_show_counters(struct seq_file *m, const u64 *v, int n,
-			       const char *const *names)
+static void fake_show_hw(struct seq_file *m, const u64 *v, int n,
+			 const struct fake_hw_counter *names)
 {
 	int i;
 
 	for (i = 0; i < n; i++)
-		seq_printf(m, "%s %llu\n", names[i], v[i]);
+		seq_printf(m, "%s %llu\n", names[i].name, v[i]);
 }
 
 static int fake_knob_show(struct seq_file *m, void *unused)
@@ -102,16 +108,21 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 		mutex_unlock(&fake_lock);
 		return 0;
 	}
-	if (k->kind == K_MADS || k->kind == K_HW_READS) {
-		seq_printf(m, "%lld\n", (long long)atomic64_read(k->kind == K_MADS ?
-								  &p->mads : &p->hw_reads));
+	if (k->kind == K_MADS || k->kind == K_HW_READS || k->kind == K_DEV_HW_READS) {
+		atomic64_t *n = k->kind == K_MADS ? &p->mads :
+				k->kind == K_HW_READS ? &p->hw_reads : &fdev->hw_reads;
+
+		seq_printf(m, "%lld\n", (long long)atomic64_read(n));
 		return 0;
 	}
 
 	spin_lock_irqsave(&fdev->lock, flags);
 	switch (k->kind) {
 	case K_DEV_HW:
-		fake_show_counters(m, fdev->hw, FAKE_HW_DEV_NUM, fake_hw_dev_names);
+		fake_show_hw(m, fdev->hw, fdev->opts.pers->num_dev_hw, fdev->opts.pers->dev_hw);
+		break;
+	case K_RESTRICTED:
+		seq_printf(m, "%d\n", fdev->opts.restricted);
 		break;
 	case K_STATE:
 		seq_printf(m, "%s\n", fake_state_name(p->state));
@@ -148,13 +159,14 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 				seq_printf(m, "0x%04x\n", p->pkeys[i]);
 		break;
 	case K_PMA:
-		fake_show_counters(m, p->pma, FAKE_PMA_NUM, fake_pma_names);
+		for (i = 0; i < FAKE_PMA_NUM; i++)
+			seq_printf(m, "%s %llu\n", fake_pma_names[i], p->pma[i]);
 		break;
 	case K_PORT_HW:
-		fake_show_counters(m, p->hw, fake_hw_port_num(fdev), fake_hw_port_names);
+		fake_show_hw(m, p->hw, fake_hw_port_num(fdev), fdev->opts.pers->port_hw);
 		break;
 	case K_BOUND_HW:
-		fake_show_counters(m, p->bound_hw, fake_hw_port_num(fdev), fake_hw_port_names);
+		fake_show_hw(m, p->bound_hw, fake_hw_port_num(fdev), fdev->opts.pers->port_hw);
 		break;
 	case K_MAD_FAIL:
 		seq_printf(m, "%u\n", p->mad_fail);
@@ -185,6 +197,7 @@ static int fake_parse_counter(char *buf, char **name, u64 *value, bool *add)
 
 static int fake_set_counter(struct fake_knob *k, char *buf)
 {
+	const struct fake_personality *pers = k->fdev->opts.pers;
 	unsigned long flags;
 	char *name;
 	bool add;
@@ -197,15 +210,11 @@ static int fake_set_counter(struct fake_knob *k, char *buf)
 	spin_lock_irqsave(&k->fdev->lock, flags);
 	if (k->kind == K_PMA)
 		err = fake_pma_set(k->port, name, value, add);
-	else if (k->kind == K_PORT_HW)
-		err = fake_hw_set(k->port->hw, fake_hw_port_names,
-				  fake_hw_port_num(k->fdev), name, value, add);
-	else if (k->kind == K_BOUND_HW)
-		err = fake_hw_set(k->port->bound_hw, fake_hw_port_names,
-				  fake_hw_port_num(k->fdev), name, value, add);
+	else if (k->kind == K_PORT_HW || k->kind == K_BOUND_HW)
+		err = fake_hw_set(k->kind == K_PORT_HW ? k->port->hw : k->port->bound_hw,
+				  pers->port_hw, fake_hw_port_num(k->fdev), name, value, add);
 	else
-		err = fake_hw_set(k->fdev->hw, fake_hw_dev_names, FAKE_HW_DEV_NUM,
-				  name, value, add);
+		err = fake_hw_set(k->fdev->hw, pers->dev_hw, pers->num_dev_hw, name, value, add);
 	spin_unlock_irqrestore(&k->fdev->lock, flags);
 	return err;
 }
@@ -386,7 +395,8 @@ static int fake_parse_optional(const char *val, bool *optional)
 /* The options of the "add" knob, each optional. */
 static int fake_add(char *buf)
 {
-	struct fake_dev_opts opts = { .ports = 1, .state = IB_PORT_DOWN };
+	struct fake_dev_opts opts = { .ports = 1, .state = IB_PORT_DOWN,
+				      .pers = &fake_personalities[0] };
 	char *tok, *val;
 	int err = 0;
 
@@ -415,6 +425,10 @@ static int fake_add(char *buf)
 			err = kstrtou32(val, 0, &opts.lifespan_ms);
 		else if (!strcmp(tok, "optional"))
 			err = fake_parse_optional(val, &opts.optional);
+		else if (!strcmp(tok, "restricted"))
+			err = kstrtobool(val, &opts.restricted);
+		else if (!strcmp(tok, "personality"))
+			err = (opts.pers = fake_personality_find(val)) ? 0 : -EINVAL;
 		else if (!strcmp(tok, "netdevs") || !strcmp(tok, "netdev"))
 			err = strscpy(opts.netdevs, val, sizeof(opts.netdevs)) < 0 ? -E2BIG : 0;
 		else
@@ -479,9 +493,18 @@ static ssize_t fake_knob_write(struct file *file, const char __user *ubuf,
 	case K_BOUND_HW:
 		err = fake_set_counter(k, s);
 		break;
+	case K_RESTRICTED: {
+		bool on;
+
+		err = kstrtobool(s, &on);
+		if (!err)
+			WRITE_ONCE(k->fdev->opts.restricted, on);
+		break;
+	}
 	case K_DEVICES:
 	case K_MADS:
 	case K_HW_READS:
+	case K_DEV_HW_READS:
 		err = -EPERM;
 		break;
 	default:

@@ -9,6 +9,7 @@
  *   main.c     module parameters, creating and removing devices, the ops
  *   verbs.c    PD, MR, CQ and QP: enough for ib_ipoib
  *   counters.c the PMA (process_mad) and driver hw counters
+ *   personality.c  the providers a device can play: mlx5, bnxt_re, ...
  *   debugfs.c  the knobs under /sys/kernel/debug/rdmactl_fakehca/
  *   netdev.c   netdev events: datagram-only ipoib interfaces, as
  *              Enhanced IPoIB has; RoCE netdevs going away
@@ -61,12 +62,40 @@ enum fake_pma_mode {
 	FAKE_PMA_BASIC,		/* PortCounters only: 32-bit, saturating */
 };
 
-#define FAKE_HW_PORT_NUM	3
-#define FAKE_HW_DEV_NUM		2
-/* optional=1: a fourth port counter, fake_opt, off until `rdma statistic set`. */
-#define FAKE_HW_PORT_OPT	FAKE_HW_PORT_NUM
-extern const char *const fake_hw_port_names[FAKE_HW_PORT_NUM + 1];
-extern const char *const fake_hw_dev_names[FAKE_HW_DEV_NUM];
+/* A driver hw counter: its name, and whether it is optional (5.16+). */
+struct fake_hw_counter {
+	const char *name;
+	bool optional;
+};
+
+/* How a personality's ports reach the wire. */
+enum fake_link {
+	FAKE_LINK_OPTION,	/* link_layer= says: InfiniBand, or RoCE on netdevs= */
+	FAKE_LINK_ROCE,		/* RoCE v1 and v2 on netdevs= */
+	FAKE_LINK_IWARP,	/* iWARP on netdevs= (link_layer=roce: RoCE) */
+	FAKE_LINK_RAW,		/* Ethernet, raw packet QPs only, on netdevs= */
+	FAKE_LINK_NONE,		/* no core capability, link layer unspecified (EFA) */
+};
+
+/* RDMA_DRIVER_MANA (6.2): uapi, so its value never changes. */
+#define FAKE_DRIVER_MANA	21
+
+/* A provider the fake device plays (personality.c): a table, not code. */
+struct fake_personality {
+	const char *name;
+	enum rdma_driver_id driver_id;	/* RDMA_DRIVER_UNKNOWN: the fake's own */
+	const char *dev_name;		/* ib_register_device()'s; NULL: fakeib, fakeroce */
+	enum fake_link link;
+	u8 node_type;			/* enum rdma_node_type */
+	bool pma;			/* process_mad() answers PerfMgmt */
+	bool always_active;		/* query_port() says ACTIVE whatever the port's state */
+	bool no_port_attrs;		/* query_port() fills nothing: state NOP, width 0 */
+	const struct fake_hw_counter *port_hw, *dev_hw;	/* optional ones last */
+	u8 num_port_hw, num_dev_hw;
+};
+
+#define FAKE_NUM_PERSONALITIES	6
+extern const struct fake_personality fake_personalities[FAKE_NUM_PERSONALITIES];
 
 struct fake_dev;
 struct fake_port;
@@ -74,7 +103,7 @@ struct fake_port;
 /* The debugfs files (debugfs.c): device files, then port files. */
 enum fake_knob_kind {
 	K_ADD, K_REMOVE, K_DEVICES,
-	K_DEV_HW, K_FATAL,
+	K_DEV_HW, K_RESTRICTED, K_DEV_HW_READS, K_FATAL,
 	K_STATE, K_LID, K_LMC, K_SM_LID, K_SM_SL, K_SUBNET_PREFIX, K_GUID,
 	K_GIDS, K_PKEYS, K_REREGISTER, K_PMA, K_PORT_HW, K_MADS, K_MAD_FAIL,
 	K_HW_READS, K_NETDEV, K_WIDTH, K_BOUND_HW,
@@ -107,9 +136,9 @@ struct fake_port {
 	union ib_gid gids[FAKE_GID_TBL_LEN];	/* [0] is prefix + guid */
 	u16 pkeys[FAKE_PKEY_TBL_LEN];
 	u64 pma[FAKE_PMA_NUM];
-	u64 hw[FAKE_HW_PORT_NUM + 1];
+	u64 *hw;				/* [opts.pers->num_port_hw] */
 	/* What each counter bound on the port (`rdma statistic qp bind`) reads. */
-	u64 bound_hw[FAKE_HW_PORT_NUM + 1];
+	u64 *bound_hw;
 	atomic64_t mads;			/* process_mad calls */
 	atomic64_t hw_reads;			/* get_hw_stats calls */
 	u32 mad_fail;				/* PMA MADs left to fail */
@@ -129,7 +158,14 @@ struct fake_dev_opts {
 	bool ud_csum;			/* IB_DEVICE_UD_IP_CSUM */
 	bool optional;			/* the optional port counter fake_opt */
 	u32 lifespan_ms;		/* of the hw stats objects; 0: the default */
-	bool roce;			/* RoCE v1 and v2 on netdevs[] */
+	const struct fake_personality *pers;	/* personality=: never NULL */
+	/*
+	 * Every PMA MAD and hw counter read fails, as on a restricted NVIDIA
+	 * PF, and each logs the firmware's refusal (counters.c); also the
+	 * device's restricted knob.
+	 */
+	bool restricted;
+	bool roce;			/* link_layer=roce (fake_wire() says what it makes) */
 	/* netdev_op=get: ops.get_netdev (mlx4), never ib_device_set_netdev */
 	bool netdev_get;
 	char netdevs[128];		/* comma-separated; port N takes the Nth, or the last */
@@ -140,8 +176,9 @@ struct fake_dev {
 	struct list_head list;			/* fake_devices, under fake_lock */
 	struct fake_dev_opts opts;
 	u32 id;					/* in the node GUID and board_id */
-	spinlock_t lock;			/* the ports' fields and hw[] */
-	u64 hw[FAKE_HW_DEV_NUM];
+	spinlock_t lock;			/* the ports' fields, hw[], restricted */
+	u64 *hw;				/* [opts.pers->num_dev_hw] */
+	atomic64_t hw_reads;			/* get_hw_stats() of the device's own */
 	atomic_t next_qpn;
 	/* PMA MADs in process_mad() now, and the most at once (debugfs). */
 	atomic_t mads_in_flight;
@@ -150,6 +187,33 @@ struct fake_dev {
 	struct dentry *dir;
 	struct fake_knob knobs[FAKE_DEV_KNOBS];
 };
+
+/* What a device's ports are, from its personality and link_layer=. */
+enum fake_wire { FAKE_WIRE_IB, FAKE_WIRE_ROCE, FAKE_WIRE_IWARP, FAKE_WIRE_RAW, FAKE_WIRE_NONE };
+
+static inline enum fake_wire fake_wire(const struct fake_dev_opts *opts)
+{
+	switch (opts->pers->link) {
+	case FAKE_LINK_OPTION:
+		return opts->roce ? FAKE_WIRE_ROCE : FAKE_WIRE_IB;
+	case FAKE_LINK_IWARP:
+		return opts->roce ? FAKE_WIRE_ROCE : FAKE_WIRE_IWARP;
+	case FAKE_LINK_RAW:
+		return FAKE_WIRE_RAW;
+	case FAKE_LINK_NONE:
+		return FAKE_WIRE_NONE;
+	default:
+		return FAKE_WIRE_ROCE;
+	}
+}
+
+/* Whether the device's ports are on netdevs (netdevs=): RoCE, iWARP, raw Ethernet. */
+static inline bool fake_on_netdev(const struct fake_dev_opts *opts)
+{
+	enum fake_wire w = fake_wire(opts);
+
+	return w == FAKE_WIRE_ROCE || w == FAKE_WIRE_IWARP || w == FAKE_WIRE_RAW;
+}
 
 static inline struct fake_dev *to_fdev(struct ib_device *ibdev)
 {
@@ -176,6 +240,7 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out);
 void fake_dev_remove(struct fake_dev *fdev);
 struct fake_dev *fake_dev_find(const char *name);
 void fake_port_event(struct fake_port *port, enum ib_event_type type);
+bool fake_ibdev_ours(const struct ib_device *ibdev);
 void fake_port_set_gid0(struct fake_port *port);
 
 /* verbs.c */
@@ -186,10 +251,18 @@ extern const struct ib_device_ops fake_counter_ops;
 /* The most PMA MADs in process_mad() at once (counters.c; debugfs resets it). */
 extern atomic_t fake_mads_in_flight_max;
 int fake_pma_set(struct fake_port *port, const char *name, u64 value, bool add);
-void fake_counters_init(void);
-int fake_hw_set(u64 *hw, const char *const *names, int n,
+int fake_hw_set(u64 *hw, const struct fake_hw_counter *names, int n,
 		const char *name, u64 value, bool add);
 int fake_hw_port_num(const struct fake_dev *fdev);
+int fake_counters_alloc(struct fake_dev *fdev);
+void fake_counters_free(struct fake_dev *fdev);
+void fake_counters_ops(struct fake_dev *fdev);
+
+/* personality.c */
+int fake_personality_init(void);
+void fake_personality_exit(void);
+const struct fake_personality *fake_personality_find(const char *name);
+const void *fake_hw_descs(const struct fake_dev *fdev, bool dev);
 
 /* debugfs.c */
 int fake_debugfs_init(void);

@@ -18,6 +18,9 @@
  *   link_layer=L      ib (default), or roce: RoCE v1 and v2 ports, each on
  *                     a netdev of netdevs=IF[,IF...] (port N on the Nth,
  *                     the last on the ports after it too)
+ *   personality=P     the provider the devices play: fake (default),
+ *                     mlx5, bnxt_re, irdma, efa or mana (personality.c)
+ *   restricted=B      every PMA MAD and hw counter read fails (counters.c)
  *   netdev_op=O       set (default): the ports' netdevs go to ib_core with
  *                     ib_device_set_netdev(); get: the driver answers
  *                     ops.get_netdev() instead and never tells ib_core, as
@@ -28,6 +31,7 @@
  */
 #include <linux/debugfs.h>
 #include <linux/delay.h>
+#include <linux/etherdevice.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/slab.h>
@@ -59,6 +63,12 @@ MODULE_PARM_DESC(link_layer, "ib, or roce (RoCE v1 and v2 on netdevs=)");
 static char *netdevs = "";
 module_param(netdevs, charp, 0444);
 MODULE_PARM_DESC(netdevs, "RoCE: netdevs of ports 1, 2, ..., comma-separated; the last: the rest");
+static char *personality = "fake";
+module_param(personality, charp, 0444);
+MODULE_PARM_DESC(personality, "fake (default), mlx5, bnxt_re, irdma, efa or mana (personality.c)");
+static bool restricted;
+module_param(restricted, bool, 0444);
+MODULE_PARM_DESC(restricted, "every PMA MAD and hw counter read fails, as on a restricted PF");
 static char *netdev_op = "set";
 module_param(netdev_op, charp, 0444);
 MODULE_PARM_DESC(netdev_op, "RoCE: set (ib_device_set_netdev) or get (ops.get_netdev)");
@@ -89,11 +99,40 @@ u8 fake_phys_state(enum ib_port_state state)
 				       IB_PORT_PHYS_STATE_LINK_UP;
 }
 
-/* GID index 0 of an IB port is its subnet prefix and port GUID. */
+/*
+ * The GID table's length: RoCE's ib_core fills; iWARP's and raw Ethernet's
+ * one entry, the netdev's MAC (irdma_query_gid()); EFA's one, its address.
+ */
+static int fake_gid_tbl_len(const struct fake_dev *fdev)
+{
+	switch (fake_wire(&fdev->opts)) {
+	case FAKE_WIRE_IB:
+		return FAKE_GID_TBL_LEN;
+	case FAKE_WIRE_ROCE:
+		return FAKE_ROCE_GID_TBL_LEN;
+	default:
+		return 1;
+	}
+}
+
+/*
+ * GID index 0: an IB port's (and EFA's) is its subnet prefix and port
+ * GUID; an iWARP port's its netdev's MAC (irdma_query_gid()); a raw
+ * Ethernet one's nothing (mana_ib's first query_gid() filled none). RoCE
+ * ports' are ib_core's. Called with fdev->lock held, or before anyone
+ * sees the port.
+ */
 void fake_port_set_gid0(struct fake_port *port)
 {
-	port->gids[0].global.subnet_prefix = cpu_to_be64(port->subnet_prefix);
-	port->gids[0].global.interface_id = cpu_to_be64(port->guid);
+	enum fake_wire wire = fake_wire(&port->fdev->opts);
+
+	memset(&port->gids[0], 0, sizeof(port->gids[0]));
+	if (wire == FAKE_WIRE_IWARP && port->ndev) {
+		ether_addr_copy(port->gids[0].raw, port->ndev->dev_addr);
+	} else if (wire == FAKE_WIRE_IB || wire == FAKE_WIRE_NONE) {
+		port->gids[0].global.subnet_prefix = cpu_to_be64(port->subnet_prefix);
+		port->gids[0].global.interface_id = cpu_to_be64(port->guid);
+	}
 }
 
 void fake_port_event(struct fake_port *port, enum ib_event_type type)
@@ -139,6 +178,12 @@ static int fake_query_device(struct ib_device *ibdev, struct ib_device_attr *pro
 	return 0;
 }
 
+/* Whether ibdev is one of ours, whatever driver it plays. */
+bool fake_ibdev_ours(const struct ib_device *ibdev)
+{
+	return ibdev->ops.query_device == fake_query_device;
+}
+
 /*
  * query_delay_us=N (writable at run time): each query_port() sleeps N
  * microseconds, a second at most, as mlx4's and mlx5's wait for the
@@ -159,9 +204,15 @@ static int fake_query_port(struct ib_device *ibdev, fake_port_t port_num,
 
 	if (delay)
 		fsleep(delay);
+	if (fdev->opts.pers->no_port_attrs)
+		return 0;	/* mana_ib as first merged */
 	spin_lock_irqsave(&fdev->lock, flags);
 	props->state = port->state;
 	props->phys_state = port->phys_state;
+	if (fdev->opts.pers->always_active) {
+		props->state = IB_PORT_ACTIVE;
+		props->phys_state = IB_PORT_PHYS_STATE_LINK_UP;
+	}
 	props->lid = port->lid;
 	props->sm_lid = port->sm_lid;
 	props->sm_sl = port->sm_sl;
@@ -177,12 +228,12 @@ static int fake_query_port(struct ib_device *ibdev, fake_port_t port_num,
 	props->pkey_tbl_len = FAKE_PKEY_TBL_LEN;
 	props->port_cap_flags = IB_PORT_CM_SUP | IB_PORT_SYS_IMAGE_GUID_SUP |
 				IB_PORT_CLIENT_REG_SUP;
-	if (fdev->opts.roce) {
+	if (fake_wire(&fdev->opts) != FAKE_WIRE_IB) {
 		props->active_mtu = IB_MTU_1024;
-		props->gid_tbl_len = FAKE_ROCE_GID_TBL_LEN;
+		props->gid_tbl_len = fake_gid_tbl_len(fdev);
 		props->pkey_tbl_len = 1;
 		props->port_cap_flags = IB_PORT_CM_SUP;
-		props->ip_gids = true;
+		props->ip_gids = fake_wire(&fdev->opts) == FAKE_WIRE_ROCE;
 		props->subnet_prefix = 0;
 		props->lid = 0;
 		props->sm_lid = 0;
@@ -198,15 +249,30 @@ static int fake_query_port(struct ib_device *ibdev, fake_port_t port_num,
 static int fake_get_port_immutable(struct ib_device *ibdev, fake_port_t port_num,
 				   struct ib_port_immutable *immutable)
 {
-	if (to_fdev(ibdev)->opts.roce) {
+	struct fake_dev *fdev = to_fdev(ibdev);
+
+	switch (fake_wire(&fdev->opts)) {
+	case FAKE_WIRE_ROCE:
 		/* Both encapsulations, so both GID types; ib_mad opens QP1. */
 		immutable->core_cap_flags = RDMA_CORE_PORT_IBA_ROCE |
 					    RDMA_CORE_PORT_IBA_ROCE_UDP_ENCAP;
-		immutable->pkey_tbl_len = 1;
-		immutable->gid_tbl_len = FAKE_ROCE_GID_TBL_LEN;
 		immutable->max_mad_size = IB_MGMT_MAD_SIZE;
-		return 0;
+		break;
+	case FAKE_WIRE_IWARP:
+		immutable->core_cap_flags = RDMA_CORE_PORT_IWARP;
+		break;
+	case FAKE_WIRE_RAW:
+		immutable->core_cap_flags = RDMA_CORE_PORT_RAW_PACKET;
+		break;
+	case FAKE_WIRE_NONE:
+		break;		/* EFA's: none at all */
+	default:
+		goto ib;
 	}
+	immutable->pkey_tbl_len = 1;
+	immutable->gid_tbl_len = fake_gid_tbl_len(fdev);
+	return 0;
+ib:
 	/* IB, but no MAD layer: ib_mad, ib_sa and ib_cm leave it alone. */
 	immutable->core_cap_flags = RDMA_CORE_CAP_PROT_IB;
 	immutable->pkey_tbl_len = FAKE_PKEY_TBL_LEN;
@@ -221,7 +287,7 @@ static int fake_query_gid(struct ib_device *ibdev, fake_port_t port_num, int ind
 	struct fake_dev *fdev = to_fdev(ibdev);
 	unsigned long flags;
 
-	if (index < 0 || index >= FAKE_GID_TBL_LEN)
+	if (index < 0 || index >= min_t(int, fake_gid_tbl_len(fdev), FAKE_GID_TBL_LEN))
 		return -EINVAL;
 	spin_lock_irqsave(&fdev->lock, flags);
 	*gid = fake_port(ibdev, port_num)->gids[index];
@@ -246,7 +312,14 @@ static int fake_query_pkey(struct ib_device *ibdev, fake_port_t port_num, u16 in
 static enum rdma_link_layer fake_get_link_layer(struct ib_device *ibdev,
 						fake_port_t port_num)
 {
-	return to_fdev(ibdev)->opts.roce ? IB_LINK_LAYER_ETHERNET : IB_LINK_LAYER_INFINIBAND;
+	switch (fake_wire(&to_fdev(ibdev)->opts)) {
+	case FAKE_WIRE_IB:
+		return IB_LINK_LAYER_INFINIBAND;
+	case FAKE_WIRE_NONE:
+		return IB_LINK_LAYER_UNSPECIFIED;
+	default:
+		return IB_LINK_LAYER_ETHERNET;
+	}
 }
 
 static void fake_get_dev_fw_str(struct ib_device *ibdev, char *str)
@@ -416,7 +489,7 @@ int fake_port_set_netdev(struct fake_port *port, const char *name)
 	unsigned long flags;
 	int err;
 
-	if (!fdev->opts.roce)
+	if (!fake_on_netdev(&fdev->opts))
 		return -EOPNOTSUPP;
 	if (strcmp(name, "-")) {
 		ndev = dev_get_by_name(&init_net, name);
@@ -434,6 +507,7 @@ int fake_port_set_netdev(struct fake_port *port, const char *name)
 	spin_lock_irqsave(&fdev->lock, flags);
 	old = port->ndev;
 	port->ndev = ndev;
+	fake_port_set_gid0(port);
 	state = port->state;
 	spin_unlock_irqrestore(&fdev->lock, flags);
 	if (old)
@@ -457,19 +531,25 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 	if (!fdev)
 		return -ENOMEM;
 	fdev->opts = *opts;
+	/*
+	 * ib_core reads the hw counters once as it registers the device, and
+	 * fails the registration when they fail (sysfs.c, setup_hw_stats()):
+	 * restricted= refuses reads from when the device is registered.
+	 */
+	fdev->opts.restricted = false;
 	spin_lock_init(&fdev->lock);
 	atomic_set(&fdev->next_qpn, 2);
 	fdev->ports = kcalloc(opts->ports, sizeof(*fdev->ports), GFP_KERNEL);
 	err = -ENOMEM;
-	if (!fdev->ports)
-		goto err_dealloc;
+	if (!fdev->ports || fake_counters_alloc(fdev))
+		goto err_free;
 
 	id = fake_next_id++;
 	fdev->id = id;
 	for (i = 0; i < opts->ports; i++)
 		fake_port_init(fdev, &fdev->ports[i], id, i + 1);
 
-	fdev->ibdev.node_type = RDMA_NODE_IB_CA;
+	fdev->ibdev.node_type = opts->pers->node_type;
 	fdev->ibdev.node_guid = cpu_to_be64(FAKE_GUID_BASE | (u64)id << 8);
 	fdev->ibdev.phys_port_cnt = opts->ports;
 	fdev->ibdev.num_comp_vectors = 1;	/* ipoib divides by it */
@@ -478,25 +558,29 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 	ib_set_device_ops(&fdev->ibdev, &fake_main_ops);
 	ib_set_device_ops(&fdev->ibdev, &fake_verbs_ops);
 	ib_set_device_ops(&fdev->ibdev, &fake_counter_ops);
-	if (opts->roce && opts->netdev_get)
+	fake_counters_ops(fdev);
+	if (fake_on_netdev(opts) && opts->netdev_get)
 		ib_set_device_ops(&fdev->ibdev, &fake_get_netdev_ops);
-	if (opts->roce) {
+	if (fake_on_netdev(opts)) {
 		err = fake_bind_netdevs(fdev);
 		if (err)
 			goto err_put;
 		fake_guid_from_mac(fdev);
 	}
+	for (i = 0; i < opts->ports; i++)
+		fake_port_set_gid0(&fdev->ports[i]);
 
 #ifdef HAVE_DEVICE_GROUP_PRE_OP
 	rdma_set_device_sysfs_group(&fdev->ibdev, &fake_dev_attr_group);
 #endif
 	fdev->ibdev.dev.parent = fake_parent;
 	/* No DMA device: ib_core maps with virtual addresses. */
-	err = ib_register_device(&fdev->ibdev, opts->roce ? "fakeroce%d" : "fakeib%d",
-				 NULL);
+	err = ib_register_device(&fdev->ibdev, opts->pers->dev_name ? :
+				 opts->roce ? "fakeroce%d" : "fakeib%d", NULL);
 	if (err)
 		goto err_put;
 
+	WRITE_ONCE(fdev->opts.restricted, opts->restricted);
 	spin_lock(&fake_list_lock);
 	list_add_tail(&fdev->list, &fake_devices);
 	spin_unlock(&fake_list_lock);
@@ -507,8 +591,9 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 
 err_put:
 	fake_put_netdevs(fdev);
+err_free:
+	fake_counters_free(fdev);
 	kfree(fdev->ports);
-err_dealloc:
 	ib_dealloc_device(&fdev->ibdev);
 	return err;
 }
@@ -523,6 +608,7 @@ void fake_dev_remove(struct fake_dev *fdev)
 	debugfs_remove_recursive(fdev->dir);
 	ib_unregister_device(&fdev->ibdev);
 	fake_put_netdevs(fdev);
+	fake_counters_free(fdev);
 	kfree(fdev->ports);
 	ib_dealloc_device(&fdev->ibdev);
 }
@@ -552,23 +638,28 @@ static int __init fake_init(void)
 {
 	struct fake_dev_opts opts = {
 		.ports = ports, .datagram_only = datagram_only, .ud_csum = ud_csum,
+		.restricted = restricted, .pers = fake_personality_find(personality),
 	};
 	unsigned int i;
 	int err;
 
 	if (fake_parse_state(state, &opts.state) || fake_parse_pma(pma, &opts.pma) ||
 	    fake_parse_link_layer(link_layer, &opts.roce) ||
-	    fake_parse_netdev_op(netdev_op, &opts.netdev_get)) {
-		pr_err("rdmactl_fakehca: state=%s, pma=%s, link_layer=%s or netdev_op=%s is not valid\n",
-		       state, pma, link_layer, netdev_op);
+	    fake_parse_netdev_op(netdev_op, &opts.netdev_get) || !opts.pers) {
+		pr_err("rdmactl_fakehca: state=%s, pma=%s, link_layer=%s, netdev_op=%s or personality=%s is not valid\n",
+		       state, pma, link_layer, netdev_op, personality);
 		return -EINVAL;
 	}
 	strscpy(opts.netdevs, netdevs, sizeof(opts.netdevs));
-	fake_counters_init();
+	err = fake_personality_init();
+	if (err)
+		return err;
 
 	fake_parent = root_device_register("rdmactl_fakehca");
-	if (IS_ERR(fake_parent))
+	if (IS_ERR(fake_parent)) {
+		fake_personality_exit();
 		return PTR_ERR(fake_parent);
+	}
 	err = fake_debugfs_init();
 	if (err)
 		goto err_parent;
@@ -596,6 +687,7 @@ err_debugfs:
 	fake_debugfs_exit();
 err_parent:
 	root_device_unregister(fake_parent);
+	fake_personality_exit();
 	return err;
 }
 
@@ -607,6 +699,7 @@ static void __exit fake_exit(void)
 	fake_ethdev_exit();
 	fake_debugfs_exit();
 	root_device_unregister(fake_parent);
+	fake_personality_exit();
 }
 
 module_init(fake_init);

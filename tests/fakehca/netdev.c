@@ -52,7 +52,7 @@ static bool fake_our_ipoib(const struct net_device *dev)
 {
 	const struct rdma_netdev *rn = netdev_priv(dev);
 
-	return fake_is_ipoib(dev) && rn->hca && rn->hca->ops.owner == THIS_MODULE;
+	return fake_is_ipoib(dev) && rn->hca && fake_ibdev_ours(rn->hca);
 }
 
 static int fake_veto_event(struct notifier_block *nb, unsigned long event, void *ptr)
@@ -121,7 +121,7 @@ static void fake_roce_netdev_gone(struct net_device *ndev)
 
 	spin_lock(&fake_list_lock);
 	list_for_each_entry(fdev, &fake_devices, list) {
-		if (!fdev->opts.roce || !fake_dev_uses(fdev, ndev))
+		if (!fake_on_netdev(&fdev->opts) || !fake_dev_uses(fdev, ndev))
 			continue;
 		rw = kmalloc(sizeof(*rw), GFP_ATOMIC);
 		if (rw) {
@@ -152,7 +152,7 @@ static int fake_netdev_event(struct notifier_block *nb, unsigned long event,
 
 	/* ipoib keeps struct rdma_netdev first in its private data. */
 	rn = netdev_priv(dev);
-	if (!rn->hca || rn->hca->ops.owner != THIS_MODULE ||
+	if (!rn->hca || !fake_ibdev_ours(rn->hca) ||
 	    !to_fdev(rn->hca)->opts.datagram_only)
 		return NOTIFY_DONE;
 

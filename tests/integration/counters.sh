@@ -5,6 +5,12 @@
 . "$RDMACTL_TOP/tests/lib.sh"
 
 knobs=/sys/kernel/debug/rdmactl_fakehca
+# What this suite checks of a PMA that fails is its own retry, a second;
+# the hold of a device whose reads fail (60 s, providers.sh) is cut to a
+# second for it.
+hold=/sys/module/rdmactl/parameters/failed_read_hold_s
+echo 1 >$hold
+trap 'echo 60 >$hold' EXIT
 nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
 counter_start
 

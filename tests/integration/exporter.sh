@@ -10,7 +10,11 @@ knobs=/sys/kernel/debug/rdmactl_fakehca
 tmp=$(mktemp -d)
 chmod 0755 "$tmp"
 pids=()
-trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
+# A PMA that fails is asked again a second later here (the device's hold,
+# 60 s by default, is providers.sh's).
+hold=/sys/module/rdmactl/parameters/failed_read_hold_s
+echo 1 >$hold
+trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$tmp"; echo 60 >$hold' EXIT
 # spawn LOG COMMAND...: COMMAND as nobody in the background, its PID last
 # in pids (the PID is the program's: setpriv execs it).
 spawn() {
@@ -184,13 +188,14 @@ echo 4 >$knobs/fakeib0/port1/mad_fail
 scrape q1
 t_eq "a port whose PMA failed: pma_counters 0" "0" \
 	"$(metric "$tmp/q1" rdma_port_pma_counters device=fakeib0 port=1)"
-t_eq "its device still scraped, and the others" "1 1 1" "$(for d in rxe0 rxe1 fakeib0; do
+t_eq "its device marked failed, the others scraped" "1 1 0" "$(for d in rxe0 rxe1 fakeib0; do
 	metric "$tmp/q1" rdma_device_scrape_success device=$d; done | xargs)"
 t_eq "its port still exported" "4" "$(metric "$tmp/q1" rdma_port_state device=fakeib0 port=1)"
 t_eq "without PMA counters" "" "$(metric "$tmp/q1" rdma_symbol_error_total device=fakeib0 port=1)"
 echo 0 >$knobs/fakeib0/port1/mad_fail
 sleep 1.1	# the kernel asks a failed PMA again after a second
 scrape q2
+t_eq "answering again: its device scraped" "1" "$(metric "$tmp/q2" rdma_device_scrape_success device=fakeib0)"
 t_eq "answering again: pma_counters 1" "1" \
 	"$(metric "$tmp/q2" rdma_port_pma_counters device=fakeib0 port=1)"
 t_run "and its counters are back" 0 test -n "$(metric "$tmp/q2" rdma_symbol_error_total device=fakeib0 port=1)"

@@ -31,7 +31,7 @@ t_run "gid find without an address" 2 "$rdmactl" gid find
 t_eq "gid find asks for ip" 'rdmactl: "gid find" needs ip ADDR' "$T_ERR"
 t_run "gid find --ip of a word" 2 "$rdmactl" gid find --ip nonsense
 t_run "gid show --type of an unknown type" 2 "$rdmactl" gid show --type v3
-t_eq "gid show --type names the word and the choices" 'rdmactl: --type "v3": use ib, v1 or v2' "$T_ERR"
+t_eq "gid show --type names the word and the choices" 'rdmactl: --type "v3": use ib, v1, v2 or iwarp' "$T_ERR"
 t_run "gid show of two devices" 2 "$rdmactl" gid show rxe0 rxe1
 t_run "roce set without a device" 2 "$rdmactl" roce set
 t_run "roce set of an unknown mode" 2 "$rdmactl" roce set rxe0 mode v3
@@ -122,7 +122,7 @@ roce set rxe0 tos -1|tos "-1": use a number from 0 to 255
 roce set rxe0/0 tos 1|"rxe0/0" is not DEV[/PORT]: a port is a number from 1 to 4294967295
 roce show --probe rxe0 rxe1|"roce show" does not take "rxe1"; usage: rdmactl roce show [probe] [DEV[/PORT]]
 gid find --ip nonsense|--ip "nonsense": use an IPv4 or IPv6 address
-gid show type|type needs a value: ib, v1 or v2
+gid show type|type needs a value: ib, v1, v2 or iwarp
 gid show rxe0 --netdev abcdefghijklmnopq|--netdev "abcdefghijklmnopq": use an interface name, at most 15 characters
 gid select|"gid select" needs DEV[/PORT]
 gid select rxe0 subnet 192.0.2.0|subnet "192.0.2.0": use an address and prefix length, as 192.0.2.0/24 or 2001:db8::/32

@@ -38,7 +38,7 @@ void buf_free(struct buf *b);
 struct exp_port {
 	struct rdmactl_port_info info;
 	struct rdmactl_stat *stat;		/* NULL: no counters */
-	uint32_t gids[4];			/* entries per enum rdmactl_gid_type */
+	uint32_t gids[RDMACTL_GID_TYPE_IWARP + 1];	/* entries per enum rdmactl_gid_type */
 	bool has_roce;
 	struct rdmactl_roce_info roce;
 };
@@ -46,6 +46,7 @@ struct exp_port {
 struct exp_dev {
 	struct rdmactl_dev_info info;
 	int err;				/* 0, or why the device could not be read */
+	int read_error;				/* its counter reads fail: -errno (kernel) */
 	struct rdmactl_stat *stat;		/* the device's own counters, or NULL */
 	size_t first_port, num_ports;		/* in exp_snapshot.ports */
 };

@@ -311,13 +311,13 @@ static void device_metrics(struct out *o, const struct exp_snapshot *s)
 		end_u64(o->b, 1);
 	}
 	family(o, "rdma_device_scrape_success", GAUGE,
-	       "1 when everything of the device was read, 0 when something failed (the log says what).");
+	       "1 when everything of the device was read, 0 when something failed (the log, or rdmactl stat show, says what).");
 	for (i = 0; i < s->num_devs; i++) {
 		if (s->devs[i].err == -ENODEV)
 			continue;
 		begin(o, "rdma_device_scrape_success", GAUGE);
 		label(o->b, "device", s->devs[i].info.name);
-		end_u64(o->b, !s->devs[i].err);
+		end_u64(o->b, !s->devs[i].err && !s->devs[i].read_error);
 	}
 }
 
@@ -450,7 +450,7 @@ static void port_metrics(struct out *o, const struct exp_snapshot *s)
 {
 	static const char *const gid_types[] = {
 		[RDMACTL_GID_TYPE_IB] = "ib", [RDMACTL_GID_TYPE_ROCE_V1] = "v1",
-		[RDMACTL_GID_TYPE_ROCE_V2] = "v2",
+		[RDMACTL_GID_TYPE_ROCE_V2] = "v2", [RDMACTL_GID_TYPE_IWARP] = "iwarp",
 	};
 	size_t nst, i, f, t;
 	struct exp_pstate *st = states(&nst);
@@ -505,7 +505,7 @@ static void port_metrics(struct out *o, const struct exp_snapshot *s)
 
 	family(o, "rdma_port_gids", GAUGE, "Entries of the port's GID table, by type.");
 	for (i = 0; i < s->num_ports; i++) {
-		for (t = 1; t < 4; t++) {
+		for (t = 1; t < sizeof(gid_types) / sizeof(gid_types[0]); t++) {
 			if (!s->ports[i].gids[t])
 				continue;
 			begin(o, "rdma_port_gids", GAUGE);
@@ -579,7 +579,7 @@ struct ctab {
 	 * most counters are found here with one strcmp.
 	 */
 	struct {
-		const char *name;
+		const char *name, *driver;
 		uint8_t source, unit;
 		uint32_t fam;
 	} last[CTAB_LAST];
@@ -637,34 +637,6 @@ static int64_t ctab_find(struct ctab *t, const char *name)
 	return t->num++;
 }
 
-/* A counter's metric name, without _total; true when it is node_exporter's. */
-static bool counter_name(char *out, size_t size, const struct rdmactl_counter *c)
-{
-	const char *node = exporter.opt.node_exporter_names ? exp_node_counter_name(c) : NULL;
-	size_t len, i;
-
-	if (node) {
-		snprintf(out, size, "%s", node);
-		return true;
-	}
-	/* A driver counter named as a PMA one (rxe's link_downed) is told apart. */
-	len = snprintf(out, size, "rdma_%s",
-		       c->source != RDMACTL_SOURCE_PMA && exp_is_pma_name(c->name) ? "hw_" : "");
-	for (i = 0; c->name[i] && len + 1 < size; i++) {
-		char ch = c->name[i];
-
-		if (ch >= 'A' && ch <= 'Z')
-			ch += 'a' - 'A';
-		else if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_'))
-			ch = '_';
-		out[len++] = ch;
-	}
-	out[len] = '\0';
-	if (c->unit == RDMACTL_UNIT_OCTETS_4)
-		snprintf(out + len, size - len, "_bytes");
-	return false;
-}
-
 static bool add_stat(struct ctab *t, struct centry **e, size_t *n, size_t *cap,
 		     const struct rdmactl_stat *stat, const struct exp_dev *dev,
 		     const struct rdmactl_port_info *port, uint32_t at)
@@ -678,15 +650,18 @@ static bool add_stat(struct ctab *t, struct centry **e, size_t *n, size_t *cap,
 		int64_t f = -1;
 
 		if (i < CTAB_LAST && t->last[i].name && t->last[i].source == c->source &&
-		    t->last[i].unit == c->unit && !strcmp(t->last[i].name, c->name))
+		    t->last[i].unit == c->unit && !strcmp(t->last[i].name, c->name) &&
+		    !strcmp(t->last[i].driver, dev->info.driver))
 			f = t->last[i].fam;
 		if (f < 0) {
-			node = counter_name(name, sizeof(name), c);
+			node = exp_counter_name(name, sizeof(name), c, dev->info.driver,
+						exporter.opt.node_exporter_names);
 			f = ctab_find(t, name);
 			if (f < 0)
 				return false;
 			if (i < CTAB_LAST) {
 				t->last[i].name = c->name;
+				t->last[i].driver = dev->info.driver;
 				t->last[i].source = c->source;
 				t->last[i].unit = c->unit;
 				t->last[i].fam = f;
@@ -709,14 +684,6 @@ static bool add_stat(struct ctab *t, struct centry **e, size_t *n, size_t *cap,
 		(*e)[(*n)++] = (struct centry){ .fam = f, .at = at, .port = port, .dev = dev, .c = c };
 	}
 	return true;
-}
-
-static void counter_help(char *out, size_t size, const struct rdmactl_counter *c)
-{
-	snprintf(out, size, "%s counter %s%s.",
-		 c->source == RDMACTL_SOURCE_PMA ? "The IB PMA's" :
-		 c->source == RDMACTL_SOURCE_DRIVER ? "The driver's port" : "The driver's device",
-		 c->name, c->unit == RDMACTL_UNIT_OCTETS_4 ? ", in bytes" : "");
 }
 
 static bool saturated(const struct rdmactl_counter *c)
@@ -767,7 +734,7 @@ static void counter_metrics(struct out *o, const struct exp_snapshot *s)
 	for (f = 0; f < t.num; f++) {
 		const struct cfam *cf = &t.fams[f];
 
-		counter_help(help, sizeof(help), cf->first);
+		exp_counter_help(help, sizeof(help), cf->name, cf->first);
 		family(o, cf->name, COUNTER, help);
 		for (i = cf->start; i < cf->start + cf->n; i++) {
 			const struct centry *ce = &sorted[i];
@@ -794,7 +761,7 @@ static void counter_metrics(struct out *o, const struct exp_snapshot *s)
 
 			for (j = 0; j < num_kinds && !seen; j++)
 				seen = kinds[j]->width == c->width && kinds[j]->flags == c->flags &&
-				       kinds[j]->source == c->source;
+				       kinds[j]->source == c->source && !strcmp(kinds[j]->name, c->name);
 			if (seen || num_kinds == sizeof(kinds) / sizeof(kinds[0]))
 				continue;
 			kinds[num_kinds++] = c;

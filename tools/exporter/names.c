@@ -4,7 +4,10 @@
  * the names have not changed since) reads sysfs ports/N/counters/ and
  * names each file's metric as below; Documentation/exporter.md has the
  * table. Its data counters are bytes (the 4-octet words times 4), as ours.
+ * A driver counter with a meaning (rdmactl_counter_meaning()) is named by
+ * it, the same for every driver; any other by its own name.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "names.h"
@@ -65,4 +68,50 @@ const char *exp_node_counter_name(const struct rdmactl_counter *c)
 		if (!strcmp(node_names[i].pma, c->name))
 			return node_names[i].node;
 	return NULL;
+}
+
+bool exp_counter_name(char *out, size_t size, const struct rdmactl_counter *c,
+		      const char *driver, bool node_names)
+{
+	const char *node = node_names ? exp_node_counter_name(c) : NULL;
+	const char *meaning = c->source != RDMACTL_SOURCE_PMA ?
+			      rdmactl_counter_meaning(driver, c->name) : NULL;
+	size_t len, i;
+
+	if (node) {
+		snprintf(out, size, "%s", node);
+		return true;
+	}
+	if (meaning) {
+		snprintf(out, size, EXP_MEANING_PREFIX "%s", meaning);
+		return false;
+	}
+	/* A driver counter named as a PMA one (rxe's link_downed) is told apart. */
+	len = snprintf(out, size, "rdma_%s",
+		       c->source != RDMACTL_SOURCE_PMA && exp_is_pma_name(c->name) ? "hw_" : "");
+	for (i = 0; c->name[i] && len + 1 < size; i++) {
+		char ch = c->name[i];
+
+		if (ch >= 'A' && ch <= 'Z')
+			ch += 'a' - 'A';
+		else if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_'))
+			ch = '_';
+		out[len++] = ch;
+	}
+	out[len] = '\0';
+	if (c->unit == RDMACTL_UNIT_OCTETS_4)
+		snprintf(out + len, size - len, "_bytes");
+	return false;
+}
+
+void exp_counter_help(char *out, size_t size, const char *family, const struct rdmactl_counter *c)
+{
+	if (!strncmp(family, EXP_MEANING_PREFIX, strlen(EXP_MEANING_PREFIX)))
+		snprintf(out, size, "Driver counters meaning %s, whatever the driver names them (rdma_metric's counter label).",
+			 family + strlen(EXP_MEANING_PREFIX));
+	else
+		snprintf(out, size, "%s counter %s%s.",
+			 c->source == RDMACTL_SOURCE_PMA ? "The IB PMA's" :
+			 c->source == RDMACTL_SOURCE_DRIVER ? "The driver's port" : "The driver's device",
+			 c->name, c->unit == RDMACTL_UNIT_OCTETS_4 ? ", in bytes" : "");
 }

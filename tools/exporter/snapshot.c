@@ -125,6 +125,8 @@ static int stat_cb(const struct rdmactl_stat *stat, void *arg)
 	struct rdmactl_stat **slot;
 	struct exp_port *p;
 
+	if (stat->read_error)
+		c->dev->read_error = stat->read_error;
 	if (stat->port == 0) {
 		slot = &c->dev->stat;
 	} else {
@@ -189,6 +191,7 @@ static void clear_port_data(struct collect *c)
 
 	rdmactl_stat_free(d->stat);
 	d->stat = NULL;
+	d->read_error = 0;
 	for (i = 0; i < d->num_ports; i++) {
 		struct exp_port *p = &c->s->ports[d->first_port + i];
 

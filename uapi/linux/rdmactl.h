@@ -89,6 +89,10 @@
  *                                            counters; ib_core's RDMA
  *                                            netlink (`rdma statistic`)
  *                                            has them
+ *     RDMACTL_A_STAT_READ_ERROR      s32     the device's counter reads
+ *                                            fail: the last failure, -errno
+ *     RDMACTL_A_STAT_READ_RETRY_MS   u32     with it: in how many ms they
+ *                                            are tried again (0: next)
  *     RDMACTL_A_PORT_NETDEV_INDEX    u32     a RoCE or iWARP port's netdev,
  *     RDMACTL_A_PORT_NETDEV_NAME     string  when visible from the caller
  *                                            (its ethtool statistics are
@@ -115,6 +119,12 @@
  *   it answers, replies have no PMA counters. So is one whose counters
  *   could not be read (the interval, if longer): replies in between have
  *   no PMA counters, and a timestamp only a read that happened sets.
+ *   A failed read (a PMA MAD with no answer, a driver read that returns
+ *   an error) holds every counter read of the device for the module
+ *   parameter failed_read_hold_s (60 s): restricted functions, whose
+ *   firmware refuses every read and logs each refusal, cost one read per
+ *   hold. Its replies meanwhile carry no counters and
+ *   RDMACTL_A_STAT_READ_ERROR.
  *   A dump reads the ports it will send next side by side, ahead of the
  *   messages, each port as a snapshot: its reply carries that read (or
  *   another reader's, ended after the dump asked) and the read's
@@ -497,6 +507,8 @@ enum rdmactl_attr {
 	RDMACTL_A_STAT_MODE_CLEAR,	/* flag */
 	RDMACTL_A_STAT_MODE_RESTORED,	/* flag */
 	RDMACTL_A_STAT_MODE_ERROR,	/* s32 */
+	RDMACTL_A_STAT_READ_ERROR,	/* s32 */
+	RDMACTL_A_STAT_READ_RETRY_MS,	/* u32 */
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
@@ -611,6 +623,7 @@ enum rdmactl_gid_type {
 	RDMACTL_GID_TYPE_IB = 1,
 	RDMACTL_GID_TYPE_ROCE_V1 = 2,	/* RoCE over Ethernet, ethertype 0x8915 */
 	RDMACTL_GID_TYPE_ROCE_V2 = 3,	/* RoCE over UDP/IP, port 4791 */
+	RDMACTL_GID_TYPE_IWARP = 4,	/* an iWARP port's: its netdev's MAC (ib_core says IB) */
 };
 
 #define RDMACTL_GID_LEN		16
