@@ -101,6 +101,21 @@ struct rdmactl_port_query {
 	u32 port;
 };
 
+/* Whether a device's counter reads fail, source by source (stat-hold.c). */
+enum rdmactl_hold_which { RDMACTL_HOLD_HW, RDMACTL_HOLD_PMA, RDMACTL_HOLD_NUM };
+
+struct rdmactl_hold_src {
+	int err;			/* the last read's outcome: 0, or -errno */
+	unsigned long failed_at;	/* jiffies: with err, when it failed */
+	u32 gen;			/* failures so far, 31 bits */
+	bool probing;			/* a reader tries again after the hold */
+};
+
+struct rdmactl_stat_hold {
+	spinlock_t lock;		/* src[] */
+	struct rdmactl_hold_src src[RDMACTL_HOLD_NUM];
+};
+
 /*
  * One per ib_device, from the client's add() to its remove(). The
  * registry holds the first reference; netlink handlers take their own
@@ -109,13 +124,6 @@ struct rdmactl_port_query {
  * reference and waits for the others, so the ib_device behind it stays
  * registered for as long as anyone holds a reference.
  */
-/* Whether the device's counter reads fail (stat-hold.c), under its lock. */
-struct rdmactl_stat_hold {
-	spinlock_t lock;	/* err and failed_at */
-	int err;		/* the last read's outcome: 0, or -errno */
-	unsigned long failed_at;	/* jiffies: with err, when it failed */
-};
-
 struct rdmactl_dev {
 	struct ib_device *ibdev;
 	u32 index;
@@ -390,9 +398,12 @@ static inline bool rdmactl_mad_status_unsupported(__be16 status)
 }
 
 int rdmactl_stat_init(struct rdmactl_dev *dev);
-bool rdmactl_stat_held(struct rdmactl_dev *dev);
-void rdmactl_stat_read_done(struct rdmactl_dev *dev, int err);
-int rdmactl_stat_hold_put(struct sk_buff *skb, struct rdmactl_dev *dev);
+bool rdmactl_stat_may_read(struct rdmactl_dev *dev, enum rdmactl_hold_which src, bool reset,
+			   u32 *ticket);
+void rdmactl_stat_read_done(struct rdmactl_dev *dev, enum rdmactl_hold_which src, u32 ticket,
+			    int err);
+int rdmactl_stat_hold_put(struct sk_buff *skb, struct rdmactl_dev *dev,
+			  const struct rdmactl_stat_state *st, bool have_pma, bool have_hw);
 /*
  * The workqueue that reads ports for requests (a STAT_GET dump's reads
  * ahead, port queries): at module load and unload.

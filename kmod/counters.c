@@ -135,18 +135,20 @@ bool rdmactl_hw_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_stat
 		     bool fresh)
 {
 	struct rdma_hw_stats *hw = st->hw;
+	u32 ticket;
 	int ret;
 
 	if (!hw)
 		return false;
 	if (!fresh && st->hw_valid && time_is_after_eq_jiffies(hw->timestamp + hw->lifespan))
 		return true;
-	if (rdmactl_stat_held(dev)) {
+	/* fresh: an admin's reset, which reads through a hold (stat-hold.c). */
+	if (!rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, fresh, &ticket)) {
 		st->hw_valid = false;
 		return false;
 	}
 	ret = dev->ibdev->ops.get_hw_stats(dev->ibdev, hw, port, hw->num_counters);
-	rdmactl_stat_read_done(dev, min(ret, 0));
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_HW, ticket, min(ret, 0));
 	if (ret >= 0)
 		st->read_ns = ktime_get_ns();
 	st->hw_valid = ret >= 0;
@@ -247,8 +249,9 @@ static int rdmactl_put_hw(struct sk_buff *skb, struct rdmactl_stat_state *st,
 void rdmactl_stat_read(struct rdmactl_dev *dev, u32 port, struct rdmactl_stat_state *st,
 		       bool *have_pma, bool *have_hw)
 {
-	*have_pma = !rdmactl_stat_is_dev(dev, port) && rdmactl_pma_get(dev, port, st, false);
+	/* The driver first: when it fails, the PMA is not asked (stat-hold.c). */
 	*have_hw = rdmactl_hw_read(dev, port, st, false);
+	*have_pma = !rdmactl_stat_is_dev(dev, port) && rdmactl_pma_get(dev, port, st, false);
 	WRITE_ONCE(st->read_at, jiffies);
 	WRITE_ONCE(st->read_ok, true);
 }
@@ -290,7 +293,7 @@ static int rdmactl_stat_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 					   st->baseline_ts, RDMACTL_A_PAD)) ||
 	    (have_hw && rdmactl_hw_partial(dev, port, st) &&
 	     nla_put_flag(skb, RDMACTL_A_STAT_HW_PARTIAL)) ||
-	    rdmactl_stat_hold_put(skb, dev) ||
+	    rdmactl_stat_hold_put(skb, dev, st, have_pma, have_hw) ||
 	    (!is_dev && rdmactl_fill_netdev(skb, req->net, dev->ibdev, port)) ||
 	    (have_pma && rdmactl_pma_put(skb, st, &st->pma_snap, baseline)) ||
 	    (have_hw && rdmactl_put_hw(skb, st, is_dev ? RDMACTL_SOURCE_DRIVER_DEVICE :

@@ -21,10 +21,11 @@ int rdmactl_fill_dev_ident(struct sk_buff *skb, struct rdmactl_dev *dev)
 
 /*
  * RDMA_DRIVER_ERDMA (5.17) and RDMA_DRIVER_MANA (6.2), which older kernels
- * do not name: uapi values, which never change.
+ * do not name: uapi values, which never change; checked against the names
+ * where the kernel has them (rdmactl_driver_id_name()).
  */
-#define RDMACTL_DRIVER_ERDMA	20
-#define RDMACTL_DRIVER_MANA	21
+#define RDMACTL_DRIVER_ERDMA	19
+#define RDMACTL_DRIVER_MANA	20
 
 /* Built-in drivers have no module; name them by their uverbs driver id. */
 static const char *rdmactl_driver_id_name(enum rdma_driver_id id)
@@ -42,6 +43,10 @@ static const char *rdmactl_driver_id_name(enum rdma_driver_id id)
 		[RDMACTL_DRIVER_ERDMA] = "erdma", [RDMACTL_DRIVER_MANA] = "mana_ib",
 	};
 
+#ifdef HAVE_RDMA_DRIVER_MANA
+	BUILD_BUG_ON(RDMACTL_DRIVER_ERDMA != RDMA_DRIVER_ERDMA);
+	BUILD_BUG_ON(RDMACTL_DRIVER_MANA != RDMA_DRIVER_MANA);
+#endif
 	if (id < ARRAY_SIZE(names) && names[id])
 		return names[id];
 	return "unknown";

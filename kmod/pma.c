@@ -5,7 +5,8 @@
  * context. Its ClassPortInfo picks the counter set, as sysfs's
  * get_counter_table() does. It is asked until it answers, at most once a
  * second; "no PMA" is kept only when the driver has no process_mad() or
- * the PMA says it has no such class, method or attribute.
+ * the PMA says it has no such class, method or attribute. A MAD with no
+ * answer holds the device's PMA (stat-hold.c).
  *
  * What reads or resets a port's PMA is called with the port's st->lock
  * held (counters.c).
@@ -60,7 +61,8 @@ static const struct rdmactl_pma_counter rdmactl_pma[RDMACTL_PMA_NUM] = {
 /*
  * One PerfMgmt MAD; the attribute's 192 bytes land in data. -EOPNOTSUPP:
  * the PMA says it has no such class version, method or attribute, or
- * ignored a Set; -EIO: any other failure, which may pass.
+ * ignored a Set; -EREMOTEIO: it answered with another error status;
+ * -EIO: no answer, which may pass.
  */
 static int rdmactl_perf_mad(struct ib_device *ibdev, u32 port, __be16 attr,
 			    u8 method, u16 select, u8 *data)
@@ -97,8 +99,8 @@ static int rdmactl_perf_mad(struct ib_device *ibdev, u32 port, __be16 attr,
 	    (IB_MAD_RESULT_SUCCESS | IB_MAD_RESULT_REPLY))
 		goto out;
 	if (out->mad_hdr.status) {
-		if (rdmactl_mad_status_unsupported(out->mad_hdr.status))
-			ret = -EOPNOTSUPP;
+		ret = rdmactl_mad_status_unsupported(out->mad_hdr.status) ? -EOPNOTSUPP :
+									     -EREMOTEIO;
 		goto out;
 	}
 	/*
@@ -120,21 +122,24 @@ out:
 
 /*
  * Called with st->lock held. Which set the port has: asked until the PMA
- * answers (at most once a second), or says it has none.
+ * answers (at most once a second), or says it has none; reset: for an
+ * admin's reset, which asks through a hold (stat-hold.c).
  */
 static void rdmactl_pma_probe(struct rdmactl_dev *dev, u32 port,
-			      struct rdmactl_stat_state *st)
+			      struct rdmactl_stat_state *st, bool reset)
 {
 	struct ib_class_port_info cpi;
 	u8 data[192];
+	u32 ticket;
 	int err;
 
 	BUILD_BUG_ON(sizeof(cpi) > sizeof(data));
-	if (st->pma_set >= 0 || time_before(jiffies, st->pma_retry) || rdmactl_stat_held(dev))
+	if (st->pma_set >= 0 || time_before(jiffies, st->pma_retry) ||
+	    !rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, reset, &ticket))
 		return;
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_CLASS_PORT_INFO,
 			       IB_MGMT_METHOD_GET, 0, data);
-	rdmactl_stat_read_done(dev, err);
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_PMA, ticket, err);
 	if (err == -EOPNOTSUPP) {
 		st->pma_set = 0;	/* the port's PMA has no such thing */
 		return;
@@ -251,17 +256,18 @@ bool rdmactl_pma_get(struct rdmactl_dev *dev, u32 port,
 		     struct rdmactl_stat_state *st, bool fresh)
 {
 	unsigned long interval = rdmactl_stat_interval(st);
+	u32 ticket;
 	int err;
 
 	if (!fresh && time_before(jiffies, st->pma_next))
 		return st->pma_valid;
-	rdmactl_pma_probe(dev, port, st);	/* rate-limited on its own */
-	if (st->pma_set <= 0 || rdmactl_stat_held(dev)) {
+	rdmactl_pma_probe(dev, port, st, fresh);	/* rate-limited on its own */
+	if (st->pma_set <= 0 || !rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, fresh, &ticket)) {
 		st->pma_valid = false;
 		return false;			/* no read: read_ns stays */
 	}
 	err = rdmactl_pma_read(dev, port, st, &st->pma_snap);
-	rdmactl_stat_read_done(dev, err);
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_PMA, ticket, err);
 	st->pma_valid = !err;
 	st->pma_next = jiffies + (err ? max_t(unsigned long, interval, HZ) : interval);
 	if (!err)
@@ -307,16 +313,19 @@ int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port,
 		      struct rdmactl_stat_state *st)
 {
 	u8 data[192];
+	u32 ticket;
 	int err;
 
-	rdmactl_pma_probe(dev, port, st);
+	rdmactl_pma_probe(dev, port, st, true);
 	if (!st->pma_set)
 		return -EOPNOTSUPP;
-	if (st->pma_set < 0 || rdmactl_stat_held(dev))
+	if (st->pma_set < 0)
 		return -EIO;
+	/* An admin's: through a hold (stat-hold.c). */
+	rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, true, &ticket);
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS,
 			       IB_MGMT_METHOD_SET, 0xffff, data);
-	rdmactl_stat_read_done(dev, err);
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_PMA, ticket, err);
 	if (err)
 		return err;	/* nothing was reset: the baseline stands */
 	st->pma_valid = false;	/* what was read is gone: read again next */
@@ -326,9 +335,10 @@ int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port,
 	memset(st->pma_base, 0, sizeof(st->pma_base));
 	if (st->pma_set == RDMACTL_PMA_BASIC)
 		return 0;
+	rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, true, &ticket);
 	err = rdmactl_perf_mad(dev->ibdev, port, IB_PMA_PORT_COUNTERS_EXT,
 			       IB_MGMT_METHOD_SET, 0xff, data);
-	rdmactl_stat_read_done(dev, err);
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_PMA, ticket, err);
 	if (!err)
 		return 0;
 	/*

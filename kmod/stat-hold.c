@@ -2,92 +2,163 @@
 /*
  * A device whose counter reads fail is left alone. On restricted NVIDIA
  * functions (DGX, GB200 PFs that Fabric Manager owns) the firmware
- * refuses every PMA MAD and hw counter read, and the driver logs each
- * refusal (mlx5_cmd_out_err: ACCESS_REG failed): an exporter scraping
- * every second would fill the kernel log. So the first read of a device
- * that fails, a PMA MAD with no answer or a driver read that returns an
- * error, holds every counter read of the device, every port, for
- * failed_read_hold_s seconds (60; the parameter as it is, from the
- * failure), whoever asks: one failed read, one driver log line, per
- * device per hold. rdmactl.ko logs nothing itself:
- * each reply of the device says the reads fail, the error and when they
- * are tried again (RDMACTL_A_STAT_READ_ERROR, RDMACTL_A_STAT_READ_RETRY_MS).
- * A read that works ends it.
+ * refuses counter reads, and the driver logs each refusal
+ * (mlx5_cmd_out_err: ACCESS_REG failed): an exporter scraping every
+ * second would fill the kernel log. So a failed read of one source of a
+ * device, its PMA (a MAD with no answer) or its driver counters
+ * (get_hw_stats() returning an error), holds that source on every port
+ * of the device for failed_read_hold_s seconds (60; counted from the
+ * failure with the parameter as it is now), whoever asks: one refused
+ * read, one driver log line, per source and device per hold. A driver
+ * read that fails holds the PMA too, and snapshots read the driver first:
+ * a device that refuses everything costs one read a hold, and mlx5's,
+ * whose PMA goes through the refused PPCNT register while its queue
+ * counters answer, keeps its driver counters.
  *
- * A PMA that says it has no such class or attribute is no failure
- * (pma.c keeps "no PMA"), nor is running out of memory.
+ * When a hold ends, one reader tries again (probing); the others stay
+ * held until it is back. A read that started before a failure cannot end
+ * the hold that failure began (the generation it read under is gone).
+ * STAT_RESET, asked by an admin, reads and resets through a hold, once.
+ * rdmactl.ko logs nothing itself: each reply says which source fails,
+ * why, and when it is read again (RDMACTL_A_STAT_*_ERROR, _RETRY_MS).
+ *
+ * A PMA that answers with an error status, or says it has no such class
+ * or attribute, is no failure of the device (pma.c handles both), and
+ * running out of memory is ours: it is said, and holds nothing.
  */
 #include <linux/moduleparam.h>
 
 #include "core.h"
 
+#define RDMACTL_HOLD_MAX_S	3600
+
 static unsigned int failed_read_hold_s = 60;
-module_param(failed_read_hold_s, uint, 0644);
+
+static int rdmactl_hold_param_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int s;
+	int err = kstrtouint(val, 0, &s);
+
+	if (err)
+		return err;
+	if (s > RDMACTL_HOLD_MAX_S)
+		return -ERANGE;
+	WRITE_ONCE(failed_read_hold_s, s);
+	return 0;
+}
+
+static const struct kernel_param_ops rdmactl_hold_param_ops = {
+	.set = rdmactl_hold_param_set,
+	.get = param_get_uint,
+};
+
+module_param_cb(failed_read_hold_s, &rdmactl_hold_param_ops, &failed_read_hold_s, 0644);
 MODULE_PARM_DESC(failed_read_hold_s,
-		 "Seconds a device whose counter read failed is not read again (60; at most 3600)");
+		 "Seconds a device's failed counter source is not read again (60; 0 to 3600)");
 
 static unsigned long rdmactl_hold_len(void)
 {
-	return min(READ_ONCE(failed_read_hold_s), 3600U) * HZ;
+	return READ_ONCE(failed_read_hold_s) * HZ;
+}
+
+/* Jiffies left of the source's hold at now; 0 when there is none. */
+static unsigned long rdmactl_hold_left(const struct rdmactl_hold_src *s, unsigned long now)
+{
+	unsigned long until = s->failed_at + rdmactl_hold_len();
+
+	return s->err && time_in_range_open(now, s->failed_at, until) ? until - now : 0;
 }
 
 /*
- * Jiffies left of the hold; 0 when there is none. The hold is measured
- * from the failure with the parameter as it is now: an admin who lowers
- * it has the device read again at once.
+ * Whether the device's src may be read now; *ticket goes to
+ * rdmactl_stat_read_done() after the read. reset: an admin's reset,
+ * which reads through a hold.
  */
-static unsigned long rdmactl_hold_left(const struct rdmactl_stat_hold *h)
-{
-	unsigned long until = h->failed_at + rdmactl_hold_len();
-
-	return h->err && time_before(jiffies, until) ? until - jiffies : 0;
-}
-
-/* Whether the device's counters may not be read now. */
-bool rdmactl_stat_held(struct rdmactl_dev *dev)
+bool rdmactl_stat_may_read(struct rdmactl_dev *dev, enum rdmactl_hold_which src, bool reset,
+			   u32 *ticket)
 {
 	struct rdmactl_stat_hold *h = &dev->hold;
-	unsigned long flags, left;
+	struct rdmactl_hold_src *s = &h->src[src];
+	unsigned long flags, now = jiffies;
+	bool may = true;
 
 	spin_lock_irqsave(&h->lock, flags);
-	left = rdmactl_hold_left(h);
+	*ticket = s->gen << 1;
+	if (reset) {
+		/* An admin's one read, whatever holds. */
+	} else if (src == RDMACTL_HOLD_PMA && h->src[RDMACTL_HOLD_HW].err) {
+		may = false;	/* the PMA waits while the driver's reads fail */
+	} else if (s->err && (rdmactl_hold_left(s, now) || s->probing)) {
+		may = false;
+	} else if (s->err) {
+		s->probing = true;	/* the hold is over: this reader tries */
+		*ticket |= 1;
+	}
 	spin_unlock_irqrestore(&h->lock, flags);
-	return left;
+	return may;
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_stat_may_read);
 
-/* A read of the device came back: err 0, it worked; else -errno. */
-void rdmactl_stat_read_done(struct rdmactl_dev *dev, int err)
+/* A read of src came back: err 0, it worked; else -errno. */
+void rdmactl_stat_read_done(struct rdmactl_dev *dev, enum rdmactl_hold_which src, u32 ticket,
+			    int err)
 {
 	struct rdmactl_stat_hold *h = &dev->hold;
-	unsigned long flags;
+	struct rdmactl_hold_src *s = &h->src[src];
+	unsigned long flags, now = jiffies;
 
-	if (err == -EOPNOTSUPP || err == -ENOMEM)
-		return;
 	spin_lock_irqsave(&h->lock, flags);
-	h->err = err;
-	if (err)
-		h->failed_at = jiffies;
+	if (ticket & 1)
+		s->probing = false;
+	if (err == -EOPNOTSUPP || err == -EREMOTEIO) {
+		/* The PMA answered: no hold, and pma.c keeps what it said. */
+	} else if (err) {
+		s->err = err;
+		/* Ours, not the device's: said, and read again at once. */
+		s->failed_at = err == -ENOMEM ? now - rdmactl_hold_len() - 1 : now;
+		s->gen = (s->gen + 1) & (U32_MAX >> 1);
+	} else if (ticket >> 1 == s->gen) {
+		s->err = 0;
+	}
 	spin_unlock_irqrestore(&h->lock, flags);
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_stat_read_done);
 
-/*
- * Into a STAT reply: whether the device's reads fail, and in how many
- * milliseconds they are tried again (0: by the next request).
- */
-int rdmactl_stat_hold_put(struct sk_buff *skb, struct rdmactl_dev *dev)
+static int rdmactl_hold_put_one(struct sk_buff *skb, struct rdmactl_stat_hold *h,
+				enum rdmactl_hold_which src, int err_attr, int retry_attr)
 {
-	struct rdmactl_stat_hold *h = &dev->hold;
 	unsigned long flags, left;
 	int err;
 
 	spin_lock_irqsave(&h->lock, flags);
-	err = h->err;
-	left = rdmactl_hold_left(h);
+	err = h->src[src].err;
+	left = rdmactl_hold_left(&h->src[src], jiffies);
 	spin_unlock_irqrestore(&h->lock, flags);
 	if (!err)
 		return 0;
-	if (nla_put_s32(skb, RDMACTL_A_STAT_READ_ERROR, err) ||
-	    nla_put_u32(skb, RDMACTL_A_STAT_READ_RETRY_MS, jiffies_to_msecs(left)))
+	if (nla_put_s32(skb, err_attr, err) ||
+	    nla_put_u32(skb, retry_attr, jiffies_to_msecs(left)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/*
+ * Into a STAT reply: each source the port has and the reply lacks because
+ * the device's reads of it fail, the error and in how many milliseconds
+ * it is read again (0: by the next request).
+ */
+int rdmactl_stat_hold_put(struct sk_buff *skb, struct rdmactl_dev *dev,
+			  const struct rdmactl_stat_state *st, bool have_pma, bool have_hw)
+{
+	struct rdmactl_stat_hold *h = &dev->hold;
+
+	if (st->hw && !have_hw &&
+	    rdmactl_hold_put_one(skb, h, RDMACTL_HOLD_HW, RDMACTL_A_STAT_HW_ERROR,
+				 RDMACTL_A_STAT_HW_RETRY_MS))
+		return -EMSGSIZE;
+	if (st->pma_set && !have_pma && !rdmactl_stat_is_dev(dev, st->port) &&
+	    rdmactl_hold_put_one(skb, h, RDMACTL_HOLD_PMA, RDMACTL_A_STAT_PMA_ERROR,
+				 RDMACTL_A_STAT_PMA_RETRY_MS))
 		return -EMSGSIZE;
 	return 0;
 }

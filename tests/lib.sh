@@ -52,13 +52,16 @@ t_match() {
 }
 
 # t_run WHAT EXPECTED_STATUS COMMAND...: runs COMMAND, keeps its output
-# in $T_OUT and $T_ERR, and checks its exit status.
+# in $T_OUT and $T_ERR, and checks its exit status. Its stderr goes through
+# a file of this shell's own: make check runs host suites side by side
+# (tests/rhel-dkms.sh beside tests/build.sh), whose /tmp is the same.
 t_run() {
-	local what=$1 want=$2 rc
+	local what=$1 want=$2 rc err=/tmp/t_err.$BASHPID
 	shift 2
-	T_OUT=$("$@" 2>/tmp/t_err)
+	T_OUT=$("$@" 2>"$err")
 	rc=$?
-	T_ERR=$(cat /tmp/t_err)
+	T_ERR=$(cat "$err")
+	rm -f "$err"
 	if [ "$rc" = "$want" ]; then
 		t_pass "$what (exit $rc)"
 	else

@@ -174,19 +174,31 @@ static bool saturated(const struct rdmactl_counter *c)
 static const char *const remedy_read_error =
 	"The device's firmware refuses its counters (a restricted function, such as a GPU system's PF that Fabric Manager owns) or failed: dmesg has the driver's error. Leave the device out (rdmactl-exporter --exclude-devices), or fix the firmware.";
 
-/* A port of a device whose counter reads fail: nothing of its counters is known. */
+/* One source of the port's device that cannot be read: nothing of its counters is known. */
+static void read_failed(struct chk_run *r, const struct chk_port *p, const char *source,
+			const char *what, int32_t err, uint32_t retry_ms)
+{
+	struct chk_finding *f;
+
+	if (!err)
+		return;
+	f = chk_add(r, "counter.read-failed", CHK_ERROR, &p->info, remedy_read_error,
+		    "%s: %s; rdmactl.ko tries again in %u s", what, strerror(-err),
+		    (retry_ms + 999) / 1000);
+	chk_ev_str(f, "source", source);
+	chk_ev_str(f, "error", strerror(-err));
+	chk_ev_num(f, "retry_ms", retry_ms);
+}
+
 static void read_error(struct chk_run *r, const struct chk_port *p)
 {
 	const struct rdmactl_stat *s = p->after ? p->after : p->before;
-	struct chk_finding *f;
 
-	if (!s || !s->read_error)
+	if (!s)
 		return;
-	f = chk_add(r, "counter.read-failed", CHK_ERROR, &p->info, remedy_read_error,
-		    "its counters cannot be read: %s; rdmactl.ko tries again in %u s",
-		    strerror(-s->read_error), (s->read_retry_ms + 999) / 1000);
-	chk_ev_str(f, "error", strerror(-s->read_error));
-	chk_ev_num(f, "retry_ms", s->read_retry_ms);
+	read_failed(r, p, "driver", "its driver counters cannot be read", s->hw_error,
+		    s->hw_retry_ms);
+	read_failed(r, p, "pma", "its PMA does not answer", s->pma_error, s->pma_retry_ms);
 }
 
 void chk_counters(struct chk_run *r, const struct chk_port *p)

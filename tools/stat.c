@@ -208,7 +208,7 @@ static void stat_print(const void *item)
 
 	for (i = 0; i < s->num_counters; i++)
 		shown += stat_shown(print_args, &s->counters[i]);
-	if (print_args->errors && !shown && !s->read_error)
+	if (print_args->errors && !shown && !s->hw_error && !s->pma_error)
 		return;
 
 	print_open();
@@ -225,10 +225,15 @@ static void stat_print(const void *item)
 	if (s->hw_partial)
 		print_bool("partial", true, ", partial: driver counters of bound QPs or optional %s",
 			   "ones are missing (rdma statistic has them)");
-	if (s->read_error) {
-		print_str("read_error", " counter reads fail: %s", strerror(-s->read_error));
-		print_uint_fmt("read_retry_ms", s->read_retry_ms, " (read again in %u s)",
-			       (s->read_retry_ms + 999) / 1000);
+	if (s->hw_error) {
+		print_str("hw_error", " driver counter reads fail: %s", strerror(-s->hw_error));
+		print_uint_fmt("hw_retry_ms", s->hw_retry_ms, " (read again in %u s)",
+			       (s->hw_retry_ms + 999) / 1000);
+	}
+	if (s->pma_error) {
+		print_str("pma_error", " PMA does not answer: %s", strerror(-s->pma_error));
+		print_uint_fmt("pma_retry_ms", s->pma_retry_ms, " (asked again in %u s)",
+			       (s->pma_retry_ms + 999) / 1000);
 	}
 	if (s->baseline_ns)
 		print_uint_fmt("baseline_ns", s->baseline_ns, " (less the baseline of %.1f s ago)",

@@ -43,12 +43,18 @@ static bool rdmactl_prefix_match(const uint8_t *a, const uint8_t *b, unsigned in
 	return !bits || !((a[bytes] ^ b[bytes]) & mask);
 }
 
+/* Whether the entry holds no IP address: an IB GID, or an iWARP port's MAC. */
+static bool rdmactl_gid_not_ip(uint8_t type)
+{
+	return type == RDMACTL_GID_TYPE_IB || type == RDMACTL_GID_TYPE_IWARP;
+}
+
 /* What the entry is: IPv4, link-local, on an upper device of port_netdev (0: none). */
 static uint32_t rdmactl_gid_seen(const struct rdmactl_gid_info *g, uint32_t port_netdev)
 {
 	uint32_t seen = 0;
 
-	if (g->type == RDMACTL_GID_TYPE_IB)
+	if (rdmactl_gid_not_ip(g->type))
 		return 0;
 	if (!memcmp(g->gid, rdmactl_v4_prefix, sizeof(rdmactl_v4_prefix))) {
 		seen |= RDMACTL_GID_IPV4;
@@ -73,7 +79,7 @@ static unsigned int rdmactl_gid_missed(const struct rdmactl_gid_candidate *c,
 	if ((w->what & RDMACTL_GID_WANT_TYPE) && g->type != w->type)
 		missed |= RDMACTL_GID_WANT_TYPE;
 	if ((w->what & RDMACTL_GID_WANT_FAMILY) &&
-	    (g->type == RDMACTL_GID_TYPE_IB || (w->family == 4) != !!(c->seen & RDMACTL_GID_IPV4)))
+	    (rdmactl_gid_not_ip(g->type) || (w->family == 4) != !!(c->seen & RDMACTL_GID_IPV4)))
 		missed |= RDMACTL_GID_WANT_FAMILY;
 	if ((w->what & RDMACTL_GID_WANT_NETDEV) &&
 	    (!(g->present & RDMACTL_GID_HAS_NETDEV) || strcmp(g->netdev_name, w->netdev)))
@@ -128,8 +134,8 @@ static int rdmactl_gid_compare(const struct rdmactl_gid_candidate *a,
 		       !(b->seen & RDMACTL_GID_LINK_LOCAL));
 	RDMACTL_DECIDE(RDMACTL_GID_RULE_FAMILY, !!(a->seen & RDMACTL_GID_IPV4),
 		       !!(b->seen & RDMACTL_GID_IPV4));
-	/* Both IB, or the type had decided: on every port, index first. */
-	if (x->type == RDMACTL_GID_TYPE_IB)
+	/* Both IB (or iWARP), or the type had decided: on every port, index first. */
+	if (rdmactl_gid_not_ip(x->type))
 		RDMACTL_DECIDE(RDMACTL_GID_RULE_DEFAULT, y->index, x->index);
 #undef RDMACTL_DECIDE
 	*rule = RDMACTL_GID_RULE_TIE;
@@ -196,7 +202,8 @@ static void rdmactl_want_text(const struct rdmactl_gid_want *w, unsigned int wha
 	 len += (size_t)snprintf(buf + len, len < size ? size - len : 0, __VA_ARGS__))
 	if (what & RDMACTL_GID_WANT_TYPE)
 		RDMACTL_SAY("%s", w->type == RDMACTL_GID_TYPE_IB ? "IB" :
-			    w->type == RDMACTL_GID_TYPE_ROCE_V1 ? "RoCE v1" : "RoCE v2");
+			    w->type == RDMACTL_GID_TYPE_ROCE_V1 ? "RoCE v1" :
+			    w->type == RDMACTL_GID_TYPE_IWARP ? "iWARP" : "RoCE v2");
 	if (what & RDMACTL_GID_WANT_FAMILY)
 		RDMACTL_SAY("IPv%u", w->family);
 	if (what & RDMACTL_GID_WANT_NETDEV)

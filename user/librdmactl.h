@@ -147,10 +147,13 @@ struct rdmactl_stat {
 	char netdev_name[16];		/* caller's namespace has it; 0, "": none */
 	uint64_t core_ns;		/* CLOCK_MONOTONIC when ib_core's values
 					 * were read (RDMACTL_COUNTER_F_CORE); 0 */
-	/* LIBRDMACTL_1.5: the device's counter reads fail (-errno; 0: they
-	 * work), and are tried again in read_retry_ms; no counters then. */
-	int32_t read_error;
-	uint32_t read_retry_ms;
+	/*
+	 * LIBRDMACTL_1.5: the device's driver counter reads fail, or its PMA
+	 * does not answer (-errno; 0: they work): this snapshot lacks those
+	 * counters, which are read again in *_retry_ms.
+	 */
+	int32_t hw_error, pma_error;
+	uint32_t hw_retry_ms, pma_retry_ms;
 };
 
 /*

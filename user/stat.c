@@ -116,10 +116,14 @@ int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 	if (tb[RDMACTL_A_STAT_PMA_SET])
 		s.pma_set = mnl_attr_get_u8(tb[RDMACTL_A_STAT_PMA_SET]);
 	s.hw_partial = !!tb[RDMACTL_A_STAT_HW_PARTIAL];
-	if (tb[RDMACTL_A_STAT_READ_ERROR])
-		s.read_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_STAT_READ_ERROR]);
-	if (tb[RDMACTL_A_STAT_READ_RETRY_MS])
-		s.read_retry_ms = mnl_attr_get_u32(tb[RDMACTL_A_STAT_READ_RETRY_MS]);
+	if (tb[RDMACTL_A_STAT_HW_ERROR])
+		s.hw_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_STAT_HW_ERROR]);
+	if (tb[RDMACTL_A_STAT_HW_RETRY_MS])
+		s.hw_retry_ms = mnl_attr_get_u32(tb[RDMACTL_A_STAT_HW_RETRY_MS]);
+	if (tb[RDMACTL_A_STAT_PMA_ERROR])
+		s.pma_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_STAT_PMA_ERROR]);
+	if (tb[RDMACTL_A_STAT_PMA_RETRY_MS])
+		s.pma_retry_ms = mnl_attr_get_u32(tb[RDMACTL_A_STAT_PMA_RETRY_MS]);
 	if (tb[RDMACTL_A_PORT_NETDEV_INDEX] && tb[RDMACTL_A_PORT_NETDEV_NAME]) {
 		s.netdev_index = mnl_attr_get_u32(tb[RDMACTL_A_PORT_NETDEV_INDEX]);
 		if (rdmactl_attr_strcpy(h, tb[RDMACTL_A_PORT_NETDEV_NAME], s.netdev_name,

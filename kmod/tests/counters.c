@@ -233,7 +233,47 @@ static void rdmactl_counters_slot(struct kunit *test)
 	}
 }
 
+/*
+ * The hold of a device whose reads fail (stat-hold.c): a late success does
+ * not end a newer failure's hold, the PMA waits while the driver fails, a
+ * reset reads through, one reader tries again when the hold is over, and
+ * running out of memory holds nothing.
+ */
+static void rdmactl_counters_hold(struct kunit *test)
+{
+	struct rdmactl_dev *dev = kunit_kzalloc(test, sizeof(*dev), GFP_KERNEL);
+	struct rdmactl_hold_src *hw;
+	u32 a, b, c;
+
+	KUNIT_ASSERT_NOT_NULL(test, dev);
+	spin_lock_init(&dev->hold.lock);
+	hw = &dev->hold.src[RDMACTL_HOLD_HW];
+	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, false, &a));
+	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, false, &b));
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_HW, a, -EIO);
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_HW, b, 0);	/* begun before the failure */
+	KUNIT_EXPECT_EQ(test, hw->err, -EIO);
+	KUNIT_EXPECT_FALSE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, false, &c));
+	KUNIT_EXPECT_FALSE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, false, &c));
+	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, true, &c));
+
+	hw->failed_at = jiffies - 3601 * HZ;	/* past any hold */
+	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, false, &a));
+	KUNIT_EXPECT_FALSE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, false, &b));
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_HW, a, 0);
+	KUNIT_EXPECT_EQ(test, hw->err, 0);
+	KUNIT_EXPECT_FALSE(test, hw->probing);
+	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, false, &b));
+
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_PMA, b, -EREMOTEIO);	/* answered */
+	KUNIT_EXPECT_EQ(test, dev->hold.src[RDMACTL_HOLD_PMA].err, 0);
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_PMA, b, -ENOMEM);
+	KUNIT_EXPECT_EQ(test, dev->hold.src[RDMACTL_HOLD_PMA].err, -ENOMEM);
+	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, false, &c));
+}
+
 static struct kunit_case rdmactl_counters_cases[] = {
+	KUNIT_CASE(rdmactl_counters_hold),
 	KUNIT_CASE(rdmactl_counters_slot),
 	KUNIT_CASE(rdmactl_counters_field),
 	KUNIT_CASE(rdmactl_counters_decode),

@@ -192,9 +192,11 @@ static int fake_pma_mad(struct fake_dev *fdev, struct fake_port *port, fake_port
  * the kernel log each time, as mlx5's command interface does
  * (mlx5_cmd_out_err(), node_exporter#3434).
  */
-static bool fake_refused(struct fake_dev *fdev)
+static bool fake_refused(struct fake_dev *fdev, bool pma)
 {
-	if (!READ_ONCE(fdev->opts.restricted))
+	enum fake_restrict r = READ_ONCE(fdev->opts.restricted);
+
+	if (r == FAKE_RESTRICT_NONE || (r == FAKE_RESTRICT_PMA && !pma))
 		return false;
 	ibdev_err(&fdev->ibdev,
 		  "restricted: ACCESS_REG(0x805) op_mod(0x1) failed, status bad parameter(0x3), err(-22)\n");
@@ -218,7 +220,7 @@ static int fake_process_mad(struct ib_device *ibdev, int mad_flags, fake_port_t 
 	atomic64_inc(&port->mads);
 	if (in->mad_hdr.mgmt_class != IB_MGMT_CLASS_PERF_MGMT)
 		return IB_MAD_RESULT_SUCCESS;
-	if (fake_refused(fdev))
+	if (fake_refused(fdev, true))
 		return IB_MAD_RESULT_FAILURE;
 
 	fake_in_flight_inc(&fake_mads_in_flight, &fake_mads_in_flight_max);
@@ -399,7 +401,7 @@ static int fake_get_hw_stats(struct ib_device *ibdev, struct rdma_hw_stats *stat
 	int i;
 
 	atomic64_inc(port_num ? &fake_port(ibdev, port_num)->hw_reads : &fdev->hw_reads);
-	if (fake_refused(fdev))
+	if (fake_refused(fdev, false))
 		return -EINVAL;
 	spin_lock_irqsave(&fdev->lock, flags);
 	for (i = 0; i < stats->num_counters; i++)

@@ -5,7 +5,7 @@
  *   add               write "ports=N state=S pma=M datagram_only=0|1
  *                     ud_csum=0|1 link_layer=ib|roce netdevs=IF[,IF...]
  *                     netdev_op=set|get lifespan_ms=MS optional=0|1
- *                     personality=P restricted=0|1", each optional
+ *                     personality=P restricted=none|all|pma", each optional
  *                     (main.c: netdev_op; counters.c: lifespan_ms,
  *                     optional, restricted; personality.c: personality)
  *   remove            write a device name
@@ -16,8 +16,9 @@
  *   DEV/hw_counters   device hw counters: read "name value" lines; write
  *                     "name value" to set or "name +value" to add
  *   DEV/fatal         write anything: IB_EVENT_DEVICE_FATAL
- *   DEV/restricted    0 or 1: every PMA MAD and hw counter read fails,
- *                     each with a kernel log line (counters.c)
+ *   DEV/restricted    none, all (every PMA MAD and hw counter read fails,
+ *                     each with a kernel log line) or pma (PMA MADs
+ *                     alone, as mlx5's); 0 and 1 as none and all
  *   DEV/hw_reads      how many get_hw_stats() calls of the device's own
  *                     counters it has had
  *   DEV/mads_in_flight_max  as mads_in_flight_max, the device's alone
@@ -122,7 +123,7 @@ static int fake_knob_show(struct seq_file *m, void *unused)
 		fake_show_hw(m, fdev->hw, fdev->opts.pers->num_dev_hw, fdev->opts.pers->dev_hw);
 		break;
 	case K_RESTRICTED:
-		seq_printf(m, "%d\n", fdev->opts.restricted);
+		seq_printf(m, "%s\n", fake_restrict_name(READ_ONCE(fdev->opts.restricted)));
 		break;
 	case K_STATE:
 		seq_printf(m, "%s\n", fake_state_name(p->state));
@@ -426,7 +427,7 @@ static int fake_add(char *buf)
 		else if (!strcmp(tok, "optional"))
 			err = fake_parse_optional(val, &opts.optional);
 		else if (!strcmp(tok, "restricted"))
-			err = kstrtobool(val, &opts.restricted);
+			err = fake_parse_restrict(val, &opts.restricted);
 		else if (!strcmp(tok, "personality"))
 			err = (opts.pers = fake_personality_find(val)) ? 0 : -EINVAL;
 		else if (!strcmp(tok, "netdevs") || !strcmp(tok, "netdev"))
@@ -494,11 +495,11 @@ static ssize_t fake_knob_write(struct file *file, const char __user *ubuf,
 		err = fake_set_counter(k, s);
 		break;
 	case K_RESTRICTED: {
-		bool on;
+		enum fake_restrict r;
 
-		err = kstrtobool(s, &on);
+		err = fake_parse_restrict(s, &r);
 		if (!err)
-			WRITE_ONCE(k->fdev->opts.restricted, on);
+			WRITE_ONCE(k->fdev->opts.restricted, r);
 		break;
 	}
 	case K_DEVICES:

@@ -77,8 +77,11 @@ enum fake_link {
 	FAKE_LINK_NONE,		/* no core capability, link layer unspecified (EFA) */
 };
 
-/* RDMA_DRIVER_MANA (6.2): uapi, so its value never changes. */
-#define FAKE_DRIVER_MANA	21
+/* RDMA_DRIVER_MANA (6.2): uapi, so its value never changes (probes/rdma_driver_mana.c). */
+#define FAKE_DRIVER_MANA	20
+
+/* Which counter reads the device's firmware refuses. */
+enum fake_restrict { FAKE_RESTRICT_NONE, FAKE_RESTRICT_ALL, FAKE_RESTRICT_PMA };
 
 /* A provider the fake device plays (personality.c): a table, not code. */
 struct fake_personality {
@@ -160,11 +163,13 @@ struct fake_dev_opts {
 	u32 lifespan_ms;		/* of the hw stats objects; 0: the default */
 	const struct fake_personality *pers;	/* personality=: never NULL */
 	/*
-	 * Every PMA MAD and hw counter read fails, as on a restricted NVIDIA
-	 * PF, and each logs the firmware's refusal (counters.c); also the
-	 * device's restricted knob.
+	 * restricted=all: every PMA MAD and hw counter read fails, as on a
+	 * restricted NVIDIA PF, and each logs the firmware's refusal;
+	 * restricted=pma: PMA MADs alone, as mlx5's, whose PMA reads the
+	 * refused PPCNT register while its queue counters answer (counters.c).
+	 * Also the device's restricted knob; READ_ONCE/WRITE_ONCE.
 	 */
-	bool restricted;
+	enum fake_restrict restricted;
 	bool roce;			/* link_layer=roce (fake_wire() says what it makes) */
 	/* netdev_op=get: ops.get_netdev (mlx4), never ib_device_set_netdev */
 	bool netdev_get;
@@ -176,7 +181,7 @@ struct fake_dev {
 	struct list_head list;			/* fake_devices, under fake_lock */
 	struct fake_dev_opts opts;
 	u32 id;					/* in the node GUID and board_id */
-	spinlock_t lock;			/* the ports' fields, hw[], restricted */
+	spinlock_t lock;			/* the ports' fields, hw[] */
 	u64 *hw;				/* [opts.pers->num_dev_hw] */
 	atomic64_t hw_reads;			/* get_hw_stats() of the device's own */
 	atomic_t next_qpn;
@@ -231,6 +236,8 @@ const char *fake_state_name(enum ib_port_state state);
 int fake_parse_pma(const char *s, enum fake_pma_mode *out);
 int fake_parse_link_layer(const char *s, bool *roce);
 int fake_parse_netdev_op(const char *s, bool *get);
+int fake_parse_restrict(const char *s, enum fake_restrict *out);
+const char *fake_restrict_name(enum fake_restrict r);
 int fake_port_set_netdev(struct fake_port *port, const char *name);
 u8 fake_phys_state(enum ib_port_state state);
 extern struct mutex fake_lock;

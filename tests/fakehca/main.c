@@ -20,7 +20,8 @@
  *                     the last on the ports after it too)
  *   personality=P     the provider the devices play: fake (default),
  *                     mlx5, bnxt_re, irdma, efa or mana (personality.c)
- *   restricted=B      every PMA MAD and hw counter read fails (counters.c)
+ *   restricted=R      none; all: every PMA MAD and hw counter read fails;
+ *                     pma: PMA MADs alone (counters.c)
  *   netdev_op=O       set (default): the ports' netdevs go to ib_core with
  *                     ib_device_set_netdev(); get: the driver answers
  *                     ops.get_netdev() instead and never tells ib_core, as
@@ -66,9 +67,9 @@ MODULE_PARM_DESC(netdevs, "RoCE: netdevs of ports 1, 2, ..., comma-separated; th
 static char *personality = "fake";
 module_param(personality, charp, 0444);
 MODULE_PARM_DESC(personality, "fake (default), mlx5, bnxt_re, irdma, efa or mana (personality.c)");
-static bool restricted;
-module_param(restricted, bool, 0444);
-MODULE_PARM_DESC(restricted, "every PMA MAD and hw counter read fails, as on a restricted PF");
+static char *restricted = "none";
+module_param(restricted, charp, 0444);
+MODULE_PARM_DESC(restricted, "none, all (every PMA MAD and hw counter read fails) or pma (MADs alone)");
 static char *netdev_op = "set";
 module_param(netdev_op, charp, 0444);
 MODULE_PARM_DESC(netdev_op, "RoCE: set (ib_device_set_netdev) or get (ops.get_netdev)");
@@ -259,7 +260,11 @@ static int fake_get_port_immutable(struct ib_device *ibdev, fake_port_t port_num
 		immutable->max_mad_size = IB_MGMT_MAD_SIZE;
 		break;
 	case FAKE_WIRE_IWARP:
-		immutable->core_cap_flags = RDMA_CORE_PORT_IWARP;
+		/*
+		 * The protocol without RDMA_CORE_CAP_IW_CM: iw_cm would call
+		 * iw_create_listen() and the rest, which the fake has not.
+		 */
+		immutable->core_cap_flags = RDMA_CORE_CAP_PROT_IWARP;
 		break;
 	case FAKE_WIRE_RAW:
 		immutable->core_cap_flags = RDMA_CORE_PORT_RAW_PACKET;
@@ -513,6 +518,9 @@ int fake_port_set_netdev(struct fake_port *port, const char *name)
 	if (old)
 		dev_put(old);
 	rdma_roce_rescan_device(&fdev->ibdev);
+	/* ib_core's cache reads an iWARP port's GID again on GID_CHANGE alone. */
+	if (fake_wire(&fdev->opts) == FAKE_WIRE_IWARP)
+		fake_port_event(port, IB_EVENT_GID_CHANGE);
 	fake_port_event(port, state == IB_PORT_ACTIVE ? IB_EVENT_PORT_ACTIVE : IB_EVENT_PORT_ERR);
 	return 0;
 }
@@ -536,7 +544,7 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 	 * fails the registration when they fail (sysfs.c, setup_hw_stats()):
 	 * restricted= refuses reads from when the device is registered.
 	 */
-	fdev->opts.restricted = false;
+	fdev->opts.restricted = FAKE_RESTRICT_NONE;
 	spin_lock_init(&fdev->lock);
 	atomic_set(&fdev->next_qpn, 2);
 	fdev->ports = kcalloc(opts->ports, sizeof(*fdev->ports), GFP_KERNEL);
@@ -638,16 +646,17 @@ static int __init fake_init(void)
 {
 	struct fake_dev_opts opts = {
 		.ports = ports, .datagram_only = datagram_only, .ud_csum = ud_csum,
-		.restricted = restricted, .pers = fake_personality_find(personality),
+		.pers = fake_personality_find(personality),
 	};
 	unsigned int i;
 	int err;
 
 	if (fake_parse_state(state, &opts.state) || fake_parse_pma(pma, &opts.pma) ||
 	    fake_parse_link_layer(link_layer, &opts.roce) ||
-	    fake_parse_netdev_op(netdev_op, &opts.netdev_get) || !opts.pers) {
-		pr_err("rdmactl_fakehca: state=%s, pma=%s, link_layer=%s, netdev_op=%s or personality=%s is not valid\n",
-		       state, pma, link_layer, netdev_op, personality);
+	    fake_parse_netdev_op(netdev_op, &opts.netdev_get) || !opts.pers ||
+	    fake_parse_restrict(restricted, &opts.restricted)) {
+		pr_err("rdmactl_fakehca: state=%s, pma=%s, link_layer=%s, netdev_op=%s, personality=%s or restricted=%s is not valid\n",
+		       state, pma, link_layer, netdev_op, personality, restricted);
 		return -EINVAL;
 	}
 	strscpy(opts.netdevs, netdevs, sizeof(opts.netdevs));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The words of a fake device's options, as the module parameters and the
- * add knob take them (state=, pma=, link_layer=, netdev_op=), and the
+ * add knob take them (state=, pma=, link_layer=, netdev_op=, restricted=), and the
  * state names the port knobs read and write.
  */
 #include <linux/string.h>
@@ -28,6 +28,25 @@ static int fake_word(const char *s, const char *const *words, int n)
 static const char *const fake_pma_words[] = { "ext", "noietf", "basic" };
 static const char *const fake_link_layer_words[] = { "ib", "roce" };
 static const char *const fake_netdev_op_words[] = { "set", "get" };
+static const char *const fake_restrict_words[] = { "none", "all", "pma" };
+
+/* none, all or pma; 0 and 1 as none and all. */
+int fake_parse_restrict(const char *s, enum fake_restrict *out)
+{
+	int i = fake_word(s, fake_restrict_words, ARRAY_SIZE(fake_restrict_words));
+	bool on;
+
+	if (i < 0 && !kstrtobool(s, &on))
+		i = on ? FAKE_RESTRICT_ALL : FAKE_RESTRICT_NONE;
+	if (i >= 0)
+		*out = i;
+	return min(i, 0);
+}
+
+const char *fake_restrict_name(enum fake_restrict r)
+{
+	return r < ARRAY_SIZE(fake_restrict_words) ? fake_restrict_words[r] : "unknown";
+}
 
 int fake_parse_pma(const char *s, enum fake_pma_mode *out)
 {

@@ -230,6 +230,9 @@ int fake_personality_init(void)
 {
 	int i;
 
+#ifdef HAVE_RDMA_DRIVER_MANA
+	BUILD_BUG_ON(FAKE_DRIVER_MANA != RDMA_DRIVER_MANA);
+#endif
 	for (i = 0; i < FAKE_NUM_PERSONALITIES; i++) {
 		const struct fake_personality *p = &fake_personalities[i];
 

@@ -4,8 +4,9 @@
 # bnxt_re, irdma (iWARP), efa and mana. Every command, the exporter and
 # check on each, against sysfs; a restricted device (every counter read
 # refused, as on NVIDIA's Fabric-Manager-owned PFs), which costs one read,
-# so one kernel log line, per device per failed_read_hold_s; a device
-# left out is never read; and check's RoCE rules on mlx5's counters.
+# so one kernel log line, per device per failed_read_hold_s, and one whose
+# PMA alone is refused (mlx5's), which keeps its driver counters; a device
+# left out is never read; and check's transport rules on mlx5's counters.
 # Needs the fake HCA (tests/vm/run --fakehca "").
 . "$RDMACTL_TOP/tests/lib.sh"
 
@@ -171,11 +172,12 @@ t_eq "mana: no counter sample (none exist)" "0" \
 	"$(grep -v '^rdma_port_state_changes' "$tmp/m" | grep -c "_total{device=\"$mana\"")"
 t_run "promtool accepts the scrape" 0 promtool check metrics <"$tmp/m"
 
-# --- restricted: every read refused and logged by the "firmware".
-# rdmactl.ko reads the device once per failed_read_hold_s, whoever asks.
+# --- restricted=all: the firmware refuses every read and logs each.
+# rdmactl.ko reads the driver's counters first, and asks the PMA only when
+# they answer: one read per failed_read_hold_s, whoever asks.
 logged() { dmesg | grep -c "$1: restricted:"; }
 reads() { echo $(($(cat $knobs/"$1"/port*/mads $knobs/"$1"/port*/hw_reads $knobs/"$1"/hw_reads | paste -sd+))); }
-echo 1 >$knobs/$mlx5/restricted
+echo all >$knobs/$mlx5/restricted
 l0=$(logged "$mlx5") r0=$(reads "$mlx5")
 for _ in $(seq 5); do
 	scrape 19890 >"$tmp/r"
@@ -190,14 +192,15 @@ t_eq "and scrapes the others" "1 1 1 1 1" "$(for d in $mlx5ib $bnxt $irdma $efa 
 	grep "^rdma_device_scrape_success{device=\"$d\"}" "$tmp/r" | awk '{print $2}'; done | xargs)"
 t_eq "with their counters" "$(grep -c "{device=\"$bnxt\"" "$tmp/m")" "$(grep -c "{device=\"$bnxt\"" "$tmp/r")"
 j=$(rdmactl -j stat show "$mlx5/1")
-t_eq "stat -j: the error, no counter" "Input/output error 0" \
-	"$(field "$j" read_error) $(jq '.[0].counters | length' <<<"$j")"
-t_run "the hold is under a minute and counts down" 0 test "$(field "$j" read_retry_ms)" -le 52000
-t_match "stat in text says so" "^$mlx5/1: counter reads fail: Input/output error \(read again in [0-9]+ s\)" \
+t_eq "stat -j: the driver's error (get_hw_stats: EINVAL), no counter" "Invalid argument 0" \
+	"$(field "$j" hw_error) $(jq '.[0].counters | length' <<<"$j")"
+t_run "the hold is under a minute and counts down" 0 test "$(field "$j" hw_retry_ms)" -le 56000
+t_match "stat in text says so" \
+	"^$mlx5/1: driver counter reads fail: Invalid argument \(read again in [0-9]+ s\)" \
 	"$(rdmactl stat show "$mlx5/1" | head -1)"
 t_run "check: an error" 4 rdmactl -j check "$mlx5/1" interval 0.2
-t_eq "counter.read-failed, with the error" "counter.read-failed Input/output error" \
-	"$(jq -r '.[] | select(.id == "counter.read-failed") | "\(.id) \(.evidence.error)"' <<<"$T_OUT")"
+t_eq "counter.read-failed, with the source and the error" "counter.read-failed driver Invalid argument" \
+	"$(jq -r '.[] | select(.id == "counter.read-failed") | "\(.id) \(.evidence.source) \(.evidence.error)"' <<<"$T_OUT")"
 t_match "its remedy names the exclusion" "exclude-devices" \
 	"$(jq -r '.[] | select(.id == "counter.read-failed") | .remedy' <<<"$T_OUT")"
 echo 1 >$hold
@@ -205,11 +208,21 @@ sleep 1.1
 rdmactl stat show "$mlx5/1" >/dev/null
 t_eq "failed_read_hold_s=1: read again a second later, and logged again" "2 2" \
 	"$(($(reads "$mlx5") - r0)) $(($(logged "$mlx5") - l0))"
-echo 0 >$knobs/$mlx5/restricted
+# restricted=pma, as mlx5's: its PMA reads the refused PPCNT register, its
+# queue counters answer. The PMA alone is held; the driver's come.
+echo pma >$knobs/$mlx5/restricted
 sleep 1.1
 j=$(rdmactl -j stat show "$mlx5/1")
-t_eq "allowed again: counters back, no error" "$(sys "$mlx5/ports/1/hw_counters/out_of_sequence") " \
-	"$(counter "$j" out_of_sequence value driver) $(field "$j" read_error)"
+t_eq "the PMA refused: its error, and the driver's counters as sysfs" \
+	"Input/output error $(sys "$mlx5/ports/1/hw_counters/out_of_sequence")" \
+	"$(field "$j" pma_error) $(counter "$j" out_of_sequence value driver)"
+t_eq "no PMA counter, no driver error" "0 " \
+	"$(jq '[.[0].counters[] | select(.source == "pma")] | length' <<<"$j") $(field "$j" hw_error)"
+echo none >$knobs/$mlx5/restricted
+sleep 1.1
+j=$(rdmactl -j stat show "$mlx5/1")
+t_eq "allowed again: both back, no error" "extended $(sys "$mlx5/ports/1/hw_counters/out_of_sequence") " \
+	"$(field "$j" pma_set) $(counter "$j" out_of_sequence value driver) $(field "$j" hw_error)$(field "$j" pma_error)"
 echo 60 >$hold
 
 # --- left out: an excluded device is never read, by the exporter or a

@@ -20,4 +20,16 @@ for j in 1 2; do
 done
 t_run "a passing run" 0 "$rs" "bash $work/passes"
 t_eq "lists no failure" "" "$(grep -A9 'What failed' <<<"$T_OUT")"
+
+# Two suites side by side (make check's host suites beside rhel-dkms.sh):
+# each t_run keeps its own command's stderr.
+lib=$(cd "$(dirname "$0")/.." && pwd)/lib.sh
+side() {
+	bash -c '. "$1"; t_run x 0 sh -c "sleep $2; echo $3 >&2; sleep 0.4"; echo "$T_ERR"' \
+		_ "$lib" "$1" "$2" | tail -1
+}
+side 0 first >"$work/a" &
+side 0.2 second >"$work/b"
+wait
+t_eq "side by side, each its own stderr" "first second" "$(cat "$work/a" "$work/b" | xargs)"
 t_done

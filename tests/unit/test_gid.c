@@ -170,6 +170,18 @@ static void test_ib(void)
 	CHECK(tbl[0].missed == RDMACTL_GID_WANT_FAMILY, "missed for its family");
 }
 
+/* iWARP: one entry, the netdev's MAC, which is no IPv6 address. */
+static void test_iwarp(void)
+{
+	n = 0;
+	add(0, RDMACTL_GID_TYPE_IWARP, "fe80:5054:ff12:3456::", 2, -1);
+	CHECK(chosen(NULL) == 0, "iWARP: its one entry");
+	CHECK(tbl[0].seen == 0, "seen as no address: not link-local, not IPv6");
+	CHECK(chosen(&(struct rdmactl_gid_want){ .what = RDMACTL_GID_WANT_FAMILY, .family = 6 }) == -1,
+	      "family 6 on an iWARP port: none");
+	CHECK(tbl[0].missed == RDMACTL_GID_WANT_FAMILY, "missed for its family");
+}
+
 /*
  * IB, every port at once: the default rule orders any two IB entries by
  * index, whatever their ports, so the order is one whatever the input's
@@ -223,6 +235,7 @@ int main(void)
 	test_stable();
 	test_ib();
 	test_ib_ports();
+	test_iwarp();
 	test_want_refused();
 	return DONE();
 }

@@ -125,8 +125,8 @@ static int stat_cb(const struct rdmactl_stat *stat, void *arg)
 	struct rdmactl_stat **slot;
 	struct exp_port *p;
 
-	if (stat->read_error)
-		c->dev->read_error = stat->read_error;
+	if (stat->hw_error || stat->pma_error)
+		c->dev->read_error = stat->hw_error ? stat->hw_error : stat->pma_error;
 	if (stat->port == 0) {
 		slot = &c->dev->stat;
 	} else {

@@ -89,10 +89,13 @@
  *                                            counters; ib_core's RDMA
  *                                            netlink (`rdma statistic`)
  *                                            has them
- *     RDMACTL_A_STAT_READ_ERROR      s32     the device's counter reads
- *                                            fail: the last failure, -errno
- *     RDMACTL_A_STAT_READ_RETRY_MS   u32     with it: in how many ms they
+ *     RDMACTL_A_STAT_HW_ERROR        s32     the device's driver counter
+ *                                            reads fail: the last failure,
+ *                                            -errno; none in this reply
+ *     RDMACTL_A_STAT_HW_RETRY_MS     u32     with it: in how many ms they
  *                                            are tried again (0: next)
+ *     RDMACTL_A_STAT_PMA_ERROR       s32     the device's PMA does not
+ *     RDMACTL_A_STAT_PMA_RETRY_MS    u32     answer: likewise
  *     RDMACTL_A_PORT_NETDEV_INDEX    u32     a RoCE or iWARP port's netdev,
  *     RDMACTL_A_PORT_NETDEV_NAME     string  when visible from the caller
  *                                            (its ethtool statistics are
@@ -119,12 +122,13 @@
  *   it answers, replies have no PMA counters. So is one whose counters
  *   could not be read (the interval, if longer): replies in between have
  *   no PMA counters, and a timestamp only a read that happened sets.
- *   A failed read (a PMA MAD with no answer, a driver read that returns
- *   an error) holds every counter read of the device for the module
- *   parameter failed_read_hold_s (60 s): restricted functions, whose
- *   firmware refuses every read and logs each refusal, cost one read per
- *   hold. Its replies meanwhile carry no counters and
- *   RDMACTL_A_STAT_READ_ERROR.
+ *   A failed read of a source (a PMA MAD with no answer, a driver read
+ *   that returns an error) holds that source on every port of the device
+ *   for the module parameter failed_read_hold_s (60 s; a failed driver
+ *   read holds the PMA too): restricted functions, whose firmware refuses
+ *   reads and logs each refusal, cost one read per source and hold. The
+ *   device's replies meanwhile lack that source's counters and carry
+ *   RDMACTL_A_STAT_HW_ERROR or RDMACTL_A_STAT_PMA_ERROR.
  *   A dump reads the ports it will send next side by side, ahead of the
  *   messages, each port as a snapshot: its reply carries that read (or
  *   another reader's, ended after the dump asked) and the read's
@@ -507,8 +511,10 @@ enum rdmactl_attr {
 	RDMACTL_A_STAT_MODE_CLEAR,	/* flag */
 	RDMACTL_A_STAT_MODE_RESTORED,	/* flag */
 	RDMACTL_A_STAT_MODE_ERROR,	/* s32 */
-	RDMACTL_A_STAT_READ_ERROR,	/* s32 */
-	RDMACTL_A_STAT_READ_RETRY_MS,	/* u32 */
+	RDMACTL_A_STAT_HW_ERROR,	/* s32 */
+	RDMACTL_A_STAT_HW_RETRY_MS,	/* u32 */
+	RDMACTL_A_STAT_PMA_ERROR,	/* s32 */
+	RDMACTL_A_STAT_PMA_RETRY_MS,	/* u32 */
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
