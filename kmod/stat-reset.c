@@ -38,10 +38,11 @@ static int rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
 	bool pma = !rdmactl_stat_is_dev(dev, port);
 	int i;
 
-	if (pma && !rdmactl_pma_get(dev, port, st, true) && st->pma_set)
-		return -EIO;
+	/* The driver first, as a snapshot reads (stat-hold.c). */
 	if (st->hw && !rdmactl_hw_read(dev, port, st, true))
 		return -ENODATA;
+	if (pma && !rdmactl_pma_get(dev, port, st, true) && st->pma_set)
+		return -EIO;
 	if (pma && st->pma_valid)
 		memcpy(st->pma_base, st->pma_snap.value, sizeof(st->pma_base));
 	for (i = 0; st->hw && i < st->hw->num_counters; i++)

@@ -234,10 +234,12 @@ static void rdmactl_counters_slot(struct kunit *test)
 }
 
 /*
- * The hold of a device whose reads fail (stat-hold.c): a late success does
- * not end a newer failure's hold, the PMA waits while the driver fails, a
- * reset reads through, one reader tries again when the hold is over, and
- * running out of memory holds nothing.
+ * The hold of a device whose reads fail (stat-hold.c), with the module's
+ * failed_read_hold_s as loaded (60): a late success does not end a newer
+ * failure's hold, the PMA waits while the driver's reads are held, not
+ * after, a reset reads through without taking the retry, one reader tries
+ * again when the hold is over, an answered MAD ends the PMA's hold, and
+ * pma.c running out of memory holds nothing.
  */
 static void rdmactl_counters_hold(struct kunit *test)
 {
@@ -256,8 +258,12 @@ static void rdmactl_counters_hold(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, false, &c));
 	KUNIT_EXPECT_FALSE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, false, &c));
 	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, true, &c));
+	KUNIT_EXPECT_EQ(test, c & 1, 0U);
+	KUNIT_EXPECT_FALSE(test, hw->probing);
 
 	hw->failed_at = jiffies - 3601 * HZ;	/* past any hold */
+	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, false, &c));
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_PMA, c, 0);
 	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, false, &a));
 	KUNIT_EXPECT_FALSE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, false, &b));
 	rdmactl_stat_read_done(dev, RDMACTL_HOLD_HW, a, 0);
@@ -270,6 +276,10 @@ static void rdmactl_counters_hold(struct kunit *test)
 	rdmactl_stat_read_done(dev, RDMACTL_HOLD_PMA, b, -ENOMEM);
 	KUNIT_EXPECT_EQ(test, dev->hold.src[RDMACTL_HOLD_PMA].err, -ENOMEM);
 	KUNIT_EXPECT_TRUE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, false, &c));
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_PMA, c, 0);
+	/* The driver's -ENOMEM is its firmware's (mlx5: LIM_ERR): held. */
+	rdmactl_stat_read_done(dev, RDMACTL_HOLD_HW, a, -ENOMEM);
+	KUNIT_EXPECT_FALSE(test, rdmactl_stat_may_read(dev, RDMACTL_HOLD_HW, false, &c));
 }
 
 static struct kunit_case rdmactl_counters_cases[] = {

@@ -190,13 +190,16 @@ static int fake_pma_mad(struct fake_dev *fdev, struct fake_port *port, fake_port
 /*
  * restricted: the firmware refuses the read, and the driver says so in
  * the kernel log each time, as mlx5's command interface does
- * (mlx5_cmd_out_err(), node_exporter#3434).
+ * (mlx5_cmd_out_err(), node_exporter#3434). pma: a PMA MAD of attribute
+ * attr; restricted=pma refuses the counters alone, as mlx5's
+ * process_pma_cmd() answers ClassPortInfo itself (mad.c, 6.12).
  */
-static bool fake_refused(struct fake_dev *fdev, bool pma)
+static bool fake_refused(struct fake_dev *fdev, bool pma, __be16 attr)
 {
 	enum fake_restrict r = READ_ONCE(fdev->opts.restricted);
 
-	if (r == FAKE_RESTRICT_NONE || (r == FAKE_RESTRICT_PMA && !pma))
+	if (r == FAKE_RESTRICT_NONE ||
+	    (r == FAKE_RESTRICT_PMA && (!pma || attr == IB_PMA_CLASS_PORT_INFO)))
 		return false;
 	ibdev_err(&fdev->ibdev,
 		  "restricted: ACCESS_REG(0x805) op_mod(0x1) failed, status bad parameter(0x3), err(-22)\n");
@@ -220,7 +223,7 @@ static int fake_process_mad(struct ib_device *ibdev, int mad_flags, fake_port_t 
 	atomic64_inc(&port->mads);
 	if (in->mad_hdr.mgmt_class != IB_MGMT_CLASS_PERF_MGMT)
 		return IB_MAD_RESULT_SUCCESS;
-	if (fake_refused(fdev, true))
+	if (fake_refused(fdev, true, in->mad_hdr.attr_id))
 		return IB_MAD_RESULT_FAILURE;
 
 	fake_in_flight_inc(&fake_mads_in_flight, &fake_mads_in_flight_max);
@@ -401,7 +404,7 @@ static int fake_get_hw_stats(struct ib_device *ibdev, struct rdma_hw_stats *stat
 	int i;
 
 	atomic64_inc(port_num ? &fake_port(ibdev, port_num)->hw_reads : &fdev->hw_reads);
-	if (fake_refused(fdev, false))
+	if (fake_refused(fdev, false, 0))
 		return -EINVAL;
 	spin_lock_irqsave(&fdev->lock, flags);
 	for (i = 0; i < stats->num_counters; i++)

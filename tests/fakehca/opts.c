@@ -29,15 +29,15 @@ static const char *const fake_pma_words[] = { "ext", "noietf", "basic" };
 static const char *const fake_link_layer_words[] = { "ib", "roce" };
 static const char *const fake_netdev_op_words[] = { "set", "get" };
 static const char *const fake_restrict_words[] = { "none", "all", "pma" };
+static const char *const fake_restrict_digits[] = { "0", "1" };
 
 /* none, all or pma; 0 and 1 as none and all. */
 int fake_parse_restrict(const char *s, enum fake_restrict *out)
 {
 	int i = fake_word(s, fake_restrict_words, ARRAY_SIZE(fake_restrict_words));
-	bool on;
 
-	if (i < 0 && !kstrtobool(s, &on))
-		i = on ? FAKE_RESTRICT_ALL : FAKE_RESTRICT_NONE;
+	if (i < 0)
+		i = fake_word(s, fake_restrict_digits, ARRAY_SIZE(fake_restrict_digits));
 	if (i >= 0)
 		*out = i;
 	return min(i, 0);
