@@ -43,8 +43,11 @@ static const char *rdmactl_driver_id_name(enum rdma_driver_id id)
 		[RDMACTL_DRIVER_ERDMA] = "erdma", [RDMACTL_DRIVER_MANA] = "mana_ib",
 	};
 
-#ifdef HAVE_RDMA_DRIVER_MANA
+	/* Each where the kernel names it: RHEL 9 has MANA, and ERDMA's slot reserved. */
+#ifdef HAVE_RDMA_DRIVER_ERDMA
 	BUILD_BUG_ON(RDMACTL_DRIVER_ERDMA != RDMA_DRIVER_ERDMA);
+#endif
+#ifdef HAVE_RDMA_DRIVER_MANA
 	BUILD_BUG_ON(RDMACTL_DRIVER_MANA != RDMA_DRIVER_MANA);
 #endif
 	if (id < ARRAY_SIZE(names) && names[id])

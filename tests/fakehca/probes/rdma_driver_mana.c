@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* 6.2: mana_ib, and RDMA_DRIVER_MANA after 5.17's RDMA_DRIVER_ERDMA. */
+/* 6.2: mana_ib's RDMA_DRIVER_MANA (RHEL 9 has it too). */
 #include <rdma/ib_verbs.h>
 
 enum rdma_driver_id probe(void);
