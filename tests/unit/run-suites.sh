@@ -25,7 +25,8 @@ t_eq "lists no failure" "" "$(grep -A9 'What failed' <<<"$T_OUT")"
 # each t_run keeps its own command's stderr.
 lib=$(cd "$(dirname "$0")/.." && pwd)/lib.sh
 side() {
-	bash -c '. "$1"; t_run x 0 sh -c "sleep $2; echo $3 >&2; sleep 0.4"; echo "$T_ERR"' \
+	bash -c '. "$1"; t_run x 0 sh -c "sleep $2; echo $3 >&2; sleep 0.4"; e=$T_ERR
+		t_done >/dev/null; echo "$e"' \
 		_ "$lib" "$1" "$2" | tail -1
 }
 side 0 first >"$work/a" &
