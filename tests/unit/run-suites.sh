@@ -1,6 +1,7 @@
 #!/bin/bash
 # tests/run-suites itself: the totals it adds up, and the list of what
-# failed that it prints before them, one at a time and two at a time.
+# failed that it prints before them, one at a time and two at a time; and
+# run-line's --leave, by which make check leaves a suite to other lines.
 . "$(dirname "$0")/../lib.sh"
 T_NAME=run-suites
 rs=$(dirname "$0")/../run-suites
@@ -33,4 +34,22 @@ side 0 first >"$work/a" &
 side 0.2 second >"$work/b"
 wait
 t_eq "side by side, each its own stderr" "first second" "$(cat "$work/a" "$work/b" | xargs)"
+
+# run-line's --leave (make check's lines): the suite is named as skipped
+# with the lines that run it, and not run; one no line runs is refused.
+# Its run-suites here only lists what it was given.
+mkdir -p "$work/tests/integration"
+cp "$(dirname "$0")/../integration/run-line" "$work/tests/integration/"
+printf '%s\n' '#!/bin/sh' 'for s; do echo "run ${s##*/}"; done' >"$work/tests/run-suites"
+chmod +x "$work/tests/run-suites"
+rl=$work/tests/integration/run-line
+t_run "run-line --leave stall.sh" 0 "$rl" --leave stall.sh
+t_match "names it skipped, and where it runs" "^skip - stall.sh: .*the 5.10 and 7.2 lines run it" "$T_OUT"
+t_eq "and does not run it, and runs the rest" "0 1 1" \
+	"$(grep -c '^run stall.sh' <<<"$T_OUT") $(grep -c '^run stall-port.sh' <<<"$T_OUT") $(grep -c '^run siw.sh' <<<"$T_OUT")"
+t_run "run-line --once --leave roce-reload.sh" 0 "$rl" --once --leave roce-reload.sh
+t_eq "the programs run, roce-reload.sh does not" "1 0" \
+	"$(grep -c '^run exporter.sh' <<<"$T_OUT") $(grep -c '^run roce-reload.sh' <<<"$T_OUT")"
+t_run "run-line --leave of a suite no line is said to run" 2 "$rl" --leave counters.sh
+t_eq "is refused" "run-line: no line is said to run counters.sh: it cannot be left" "$T_ERR"
 t_done
