@@ -74,9 +74,10 @@ style:
 	tests/style.sh
 
 # What is generated from the netlink spec (Documentation/netlink/specs/
-# rdmactl.yaml), committed, and checked by tests/spec.sh: the library's
-# attribute types, nlraw's names and nlfuzz's table of requests.
+# rdmactl.yaml), committed, and checked by tests/spec.sh: the uapi header,
+# the library's attribute types, nlraw's names and nlfuzz's table of requests.
 regen:
+	scripts/spec.py uapi >uapi/linux/rdmactl.h
 	scripts/spec.py lib-types >user/attr-types.h
 	scripts/spec.py nlraw-names >tests/integration/nlraw-names.h
 	scripts/spec.py nlfuzz-requests >tests/integration/nlfuzz-requests.h

@@ -290,6 +290,12 @@ int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_req_start(struct netlink_callback *cb);
 int rdmactl_req_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rdmactl_req_dump_begin(struct netlink_callback *cb, const struct rdmactl_req_ops *ops);
+/* Shared by the doit (request.c) and the dumpit (dump.c). */
+int rdmactl_req_check(const struct rdmactl_req_ops *ops, const struct rdmactl_req *req,
+		      struct rdmactl_dev *dev, const struct nlattr *port_attr);
+int rdmactl_req_fill(struct sk_buff *skb, const struct rdmactl_req_ops *ops,
+		     const struct rdmactl_req *req, struct rdmactl_dev *dev, void *data);
+void rdmactl_req_item(void *data, const char *name, u32 index, u32 port, u32 entry);
 
 /* Resolve the device named by RDMACTL_A_DEV_INDEX and/or _NAME. */
 struct rdmactl_dev *rdmactl_nl_dev_get(struct net *net, struct nlattr **attrs,

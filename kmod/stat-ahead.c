@@ -4,7 +4,7 @@
  * does instead of waiting for firmware (Documentation/netlink.md, "What a
  * request waits for").
  *
- * A STAT_GET dump reads its next ports ahead (request.c), side by side on a
+ * A STAT_GET dump reads its next ports ahead (dump.c), side by side on a
  * workqueue: a MAD is a firmware round trip, and ports wait on it each
  * alone. Each port has its own work item, so dumps that ask together read
  * it once; it reads the port as fill() would, both sources under the
@@ -163,7 +163,7 @@ bool rdmactl_stat_ahead_read(const struct rdmactl_req *req, const struct rdmactl
 
 void rdmactl_stat_removing(struct rdmactl_dev *dev)
 {
-	/* After the generation's bump: a dump that sees it sees the bump (request.c). */
+	/* After the generation's bump: a dump that sees it sees the bump (dump.c). */
 	smp_store_release(&dev->removing, true);
 	wake_up_all(&rdmactl_stat_ahead_wait);
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
 """The rdmactl netlink spec (Documentation/netlink/specs/rdmactl.yaml) as
-the protocol's source: what is generated from it, and what is checked
-against it.
+the protocol's source: what is generated from it (make regen, each on
+stdout), and what is checked against it.
 
+  spec.py uapi                 the uapi header (uapi/linux/rdmactl.h):
+                               every name and value, each with its doc
   spec.py lib-types            the library's attribute type table
-                               (user/attr-types.h), on stdout
+                               (user/attr-types.h)
   spec.py nlraw-names          nlraw's table of every op and attribute
                                by its uapi name without prefix
                                (tests/integration/nlraw-names.h)
@@ -13,11 +15,11 @@ against it.
                                do and dump requests take, with their
                                types and limits
                                (tests/integration/nlfuzz-requests.h)
-  spec.py header-check         a C program that compiles only when the
+  spec.py header-check         a C program that compiles only when a
                                uapi header's values are the spec's, and
-                               prints what differs in its strings
-  spec.py header-names HEADER  names in HEADER's enums and defines that
-                               the spec lacks, one a line
+                               prints what differs in its strings: the
+                               uapi generator's rendering checked by
+                               code of its own
   spec.py policy-check         reads `ynl --spec nlctrl.yaml --dump
                                getpolicy` JSON lines on stdin and prints
                                where the loaded module's policies differ
@@ -218,6 +220,252 @@ def nlfuzz_requests(spec):
         print("\t},")
     print("};")
 
+
+# The uapi header, rendered as the kernel's ynl-gen-c renders one: its
+# opening lines, then the family's defines, the definitions in the spec's
+# order (consts as defines, enums with their kdoc), the attribute space,
+# the commands and the multicast groups. It differs where the header's
+# names, values and license must stay what they were when it was written
+# by hand: the license is the header's own, not the spec's; the attribute
+# and command spaces begin with their unspecified zero (RDMACTL_A_UNSPEC),
+# which the spec does not list; and a flags set without an enum name is
+# macros of unsigned bits, which #ifdef sees, where ynl-gen-c renders an
+# anonymous enum. And every attribute and command carries its doc beside
+# it, after what the hand-written header said there: the attribute's type
+# (its enum, what a request's may hold, what a nest holds), the command's
+# do, dump or event.
+UAPI_LICENSE = "(GPL-2.0 WITH Linux-syscall-note) OR MIT"
+WIDTH = 79
+
+
+class CExpr(str):
+    """A define's value that is C already, not a string to quote."""
+
+
+def paragraphs(doc, where):
+    """A doc's paragraphs, each on one line; refused if C could not carry
+    it in a comment."""
+    if "*/" in doc or "/*" in doc:
+        sys.exit(f"spec.py: the doc of {where} has a comment delimiter")
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n", doc.strip()) if p.strip()]
+
+
+def wrap(text, first, rest):
+    """text's lines, the first after first, the others after rest, none
+    wider than WIDTH columns (tabs of 8) unless one word is."""
+    words = text.split()
+    lines, line = [], first + (words[0] if words else "")
+    for word in words[1:]:
+        if len(f"{line} {word}".expandtabs()) > WIDTH:
+            lines.append(line)
+            line = rest + word
+        else:
+            line += " " + word
+    return lines + [line]
+
+
+def comment(indent, paras):
+    """A comment, on one line when it fits."""
+    one = f"{indent}/* {' '.join(paras)} */"
+    if len(paras) == 1 and len(one.expandtabs()) <= WIDTH:
+        return [one]
+    out = [f"{indent}/*"]
+    for i, p in enumerate(paras):
+        if i:
+            out.append(f"{indent} *")
+        out += wrap(p, f"{indent} * ", f"{indent} * ")
+    return out + [f"{indent} */"]
+
+
+def kdoc(indent, head, paras, members=(), one_line=True, opener="/**"):
+    """A kdoc comment, as ynl-gen-c writes one: head ("enum x - doc",
+    "@X: doc") continued two columns in, then its members' ("@X: doc"),
+    then further paragraphs; on one line when that fits."""
+    text = " ".join([head] + paras[:1])
+    one = f"{indent}{opener} {text} */"
+    if one_line and not members and len(paras) <= 1 and len(one.expandtabs()) <= WIDTH:
+        return [one]
+    out = [f"{indent}{opener}"] + wrap(text, f"{indent} * ", f"{indent} *   ")
+    for name, doc in members:
+        out += wrap(f"@{name}: {doc}", f"{indent} * ", f"{indent} *   ")
+    for p in paras[1:]:
+        out += [f"{indent} *"] + wrap(p, f"{indent} *   ", f"{indent} *   ")
+    return out + [f"{indent} */"]
+
+
+def defines(rows):
+    """#define lines, their values aligned as ynl-gen-c aligns them; a
+    string quoted, a number or a CExpr as it is."""
+    longest = (max(len(n) for n, _ in rows) + 8) // 8 * 8
+    out = []
+    for n, v in rows:
+        v = f'"{v}"' if isinstance(v, str) and not isinstance(v, CExpr) else v
+        out.append(f"#define {n}" + "\t" * ((longest - len(n) + 7) // 8) + str(v))
+    return out
+
+
+def enum_name(spec, d):
+    """A definition's C enum: its enum-name, which may be empty (no
+    name: None), or the family's and its own name."""
+    if "enum-name" in d:
+        return d["enum-name"]
+    return f"{spec['name']}_{d['name']}".replace("-", "_")
+
+
+def attr_type(spec, a, sets):
+    """An attribute's type, as the hand-written header said it: "(u8, enum
+    rdmactl_gid_type; in requests 2 to 3)"."""
+    words = [a["type"], "repeated"] if a.get("multi-attr") else [a["type"]]
+    if "enum" in a:
+        d = next(d for d in spec["definitions"] if d["name"] == a["enum"])
+        if a.get("enum-as-flags") or d["type"] == "flags":
+            prefix = d.get("name-prefix", f"{spec['name']}-{d['name']}-")
+            words.append(f"{c_upper(prefix)}* bits")
+        else:
+            words.append(f"enum {enum_name(spec, d)}")
+    checks = a.get("checks", {})
+    if "exact-len" in checks:
+        n = checks["exact-len"]
+        words.append(f"{c_upper(spec['name'] + '-' + n) if isinstance(n, str) else n} bytes")
+    text = ", ".join(words)
+    lo, hi = (limit(spec, checks[k]) if k in checks else None for k in ("min", "max"))
+    limits = []
+    if "max-len" in checks:
+        limits.append(f"at most {limit(spec, checks['max-len'])} characters")
+    if lo is not None and hi is not None:
+        limits.append(f"{lo} to {hi}")
+    elif lo is not None or hi is not None:
+        limits.append(f"at least {lo}" if hi is None else f"at most {hi}")
+    if limits:
+        text += "; in requests " + ", ".join(limits)
+    if a["type"] == "nest":
+        inner = sets[a["nested-attributes"]]
+        span = [v for _, _, v in inner] == list(range(inner[0][2], inner[-1][2] + 1))
+        text += "; holding " + (f"{inner[0][1]} to {inner[-1][1]}" if span and len(inner) > 2
+                                else ", ".join(c for _, c, _ in inner))
+    return f"({text})"
+
+
+def uapi_definition(spec, d, values):
+    """One enum or flags set of the definitions: values [(C name, value)]."""
+    where = f"definition {d['name']}"
+    name = enum_name(spec, d)
+    macros = d["type"] == "flags" and name is None
+    docs = [(c, " ".join(paragraphs(e["doc"], where)))
+            for (c, _), e in zip(values, d["entries"]) if isinstance(e, dict) and "doc" in e]
+    if macros:
+        head = c_upper(d.get("name-prefix", f"{spec['name']}-{d['name']}-")) + "*"
+    else:
+        head = f"enum {name}" if name else "enum"
+    if "doc" in d:
+        head += " - " + " ".join(paragraphs(d["doc"], where))
+    out = []
+    if docs or "doc" in d:
+        # Macros of unsigned bits (see above) under a plain comment: kdoc
+        # has no form for a set of them.
+        out = kdoc("", head, [], docs, one_line=False, opener="/*" if macros else "/**")
+    if macros:
+        return out + defines([(c, CExpr(f"(1U << {v.bit_length() - 1})"))
+                              for c, v in values])
+    out.append(f"enum {name} {{" if name else "enum {")
+    expect = 0
+    for c, v in values:
+        explicit = d["type"] == "flags" or v != expect
+        out.append(f"\t{c} = {v}," if explicit else f"\t{c},")
+        expect = v + 1
+    return out + ["};"]
+
+
+def uapi_space(enum, unspec, items, cnt, mx, doc):
+    """The attribute or command enum, [(C name, value, its doc's
+    paragraphs)], each with its kdoc and the first value's unspecified
+    zero before it."""
+    head = f"enum {enum} - {doc}" if doc else f"enum {enum}"
+    out = kdoc("", head, [], one_line=False) + [f"enum {enum} {{"]
+    expect = 0
+    if items[0][1] != 0:
+        out.append(f"\t{unspec},")
+        expect = 1
+    for c, v, paras in items:
+        out += kdoc("\t", f"@{c}:", paras)
+        out.append(f"\t{c}," if v == expect else f"\t{c} = {v},")
+        expect = v + 1
+    return out + ["", f"\t{cnt},", f"\t{mx} = {cnt} - 1", "};"]
+
+
+def render_uapi(spec):
+    family, source = spec["name"], os.path.relpath(SPEC, TOP)
+    guard = "_UAPI_" + c_upper(re.sub(r"[/.]", "_", spec["uapi-header"]))
+    out = [f"/* SPDX-License-Identifier: {UAPI_LICENSE} */",
+           "/* Do not edit directly, auto-generated from: */",
+           f"/*\t{source} */",
+           "/* by scripts/spec.py uapi (make regen) */",
+           ""]
+    out += comment("", [
+        f"The {family} generic netlink family: the whole ABI between {family}.ko "
+        f"and user space, shared verbatim by the module, lib{family} and any "
+        "other program."] + paragraphs(spec["doc"], "the family") + [
+        f"This header is generated from the family's netlink spec, {source}, "
+        "by make regen (scripts/spec.py uapi): to change the ABI, edit the "
+        "spec. The spec documents each operation, attribute and value (its "
+        "docs are the comments below); Documentation/netlink.md, how the "
+        "family behaves: validation, dumps, privileges, what a request waits "
+        "for."])
+    out += [f"#ifndef {guard}", f"#define {guard}", ""]
+    out += defines([(c_upper(spec["c-family-name"]), family),
+                    (c_upper(spec["c-version-name"]), spec.get("version", 1))])
+
+    # Consts in runs of defines aligned together, one with a doc alone
+    # under its comment.
+    values = {d["name"]: v for d, v in enums(spec)}
+    run = []
+
+    def flush():
+        if run:
+            out.extend([""] + defines(run))
+            run.clear()
+
+    for d in spec.get("definitions", []):
+        if d["type"] != "const":
+            flush()
+            out.extend([""] + uapi_definition(spec, d, values[d["name"]]))
+        elif "doc" in d:
+            flush()
+            out.extend([""] + comment("", paragraphs(d["doc"], f"definition {d['name']}")) +
+                       defines([(c_upper(f"{family}-{d['name']}"), d["value"])]))
+        else:
+            run.append((c_upper(f"{family}-{d['name']}"), d["value"]))
+    flush()
+    out.append("")
+
+    sets = attr_sets(spec)
+    for s in (s for s in spec["attribute-sets"] if "subset-of" not in s):
+        items = []
+        for a, c, v in sets[s["name"]]:
+            paras = paragraphs(a.get("doc", ""), f"attribute {a['name']}")
+            items.append((c, v, [" ".join([attr_type(spec, a, sets)] + paras[:1])] + paras[1:]))
+        out += uapi_space(s["enum-name"], c_upper(s["name-prefix"] + "unspec"), items,
+                          c_upper(s["attr-cnt-name"]), c_upper(s["attr-max-name"]),
+                          " ".join(paragraphs(s.get("doc", ""), f"attribute set {s['name']}")))
+        out.append("")
+
+    items = []
+    groups = {g["name"]: c_upper(g["c-define-name"]) for g in spec["mcast-groups"]["list"]}
+    for op, c, v in ops(spec):
+        modes = [m for m in ("do", "dump") if m in op]
+        if "event" in op:
+            modes.append(f"event, group {groups[op['mcgrp']]}")
+        paras = paragraphs(op.get("doc", ""), f"operation {op['name']}")
+        items.append((c, v, [" ".join([f"({', '.join(modes)})"] + paras[:1])] + paras[1:]))
+    out += uapi_space(spec["operations"]["enum-name"],
+                      c_upper(spec["operations"]["name-prefix"] + "unspec"), items,
+                      c_upper(spec["cmd-cnt-name"]), c_upper(spec["cmd-max-name"]),
+                      "The commands: of requests, and of events.")
+    out += [""] + defines([(c, n) for n, c in groups.items()])
+    out += ["", f"#endif /* {guard} */"]
+    print("\n".join(out))
+
+
 def header_check(spec):
     """Static asserts for values; the names' strings compared at run time."""
     s = main_set(spec)
@@ -233,6 +481,9 @@ def header_check(spec):
     for d, entries in enums(spec):
         for c, v in entries:
             print(f"SAME({c}, {v});")
+    # The unspecified zero of each space, which the spec does not list.
+    print(f"SAME({c_upper(s['name-prefix'] + 'unspec')}, 0);")
+    print(f"SAME({c_upper(spec['operations']['name-prefix'] + 'unspec')}, 0);")
     for _, c, v in attrs:
         print(f"SAME({c}, {v});")
     print(f"SAME({c_upper(s['attr-max-name'])}, {last_attr});")
@@ -252,34 +503,6 @@ def header_check(spec):
               f'\t\tprintf("{c} is \\"%s\\", the spec says \\"{v}\\"\\n", {c});\n'
               f"\t\tbad = 1;\n\t}}")
     print("\treturn bad;\n}")
-
-
-def spec_names(spec):
-    s = main_set(spec)
-    names = {c for c, _ in consts(spec)}
-    for _, entries in enums(spec):
-        names |= {c for c, _ in entries}
-    names |= {c for _, c, _ in attr_sets(spec)[s["name"]]}
-    names |= {c for _, c, _ in ops(spec)}
-    names |= {c_upper(x) for x in (s["attr-max-name"], s["attr-cnt-name"],
-                                   spec["cmd-max-name"], spec["cmd-cnt-name"],
-                                   spec["c-family-name"], spec["c-version-name"])}
-    names |= {c_upper(g["c-define-name"]) for g in spec["mcast-groups"]["list"]}
-    # The unspecified zero of the attribute and command spaces.
-    names |= {c_upper(s["name-prefix"] + "unspec"),
-              c_upper(spec["operations"]["name-prefix"] + "unspec")}
-    return names
-
-
-def header_names(spec, header):
-    with open(header) as f:
-        text = f.read()
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    found = set(re.findall(r"^#define\s+(RDMACTL_\w+)", text, flags=re.M))
-    for body in re.findall(r"enum\s+\w+\s*\{(.*?)\}", text, flags=re.S):
-        found |= set(re.findall(r"^\s*(\w+)", body, flags=re.M))
-    for name in sorted(found - spec_names(spec)):
-        print(name)
 
 
 # What the kernel's policy dump says of each spec type (nlctrl's attr-type).
@@ -370,10 +593,10 @@ def main():
         nlraw_names(spec)
     elif cmd == "nlfuzz-requests":
         nlfuzz_requests(spec)
+    elif cmd == "uapi":
+        render_uapi(spec)
     elif cmd == "header-check":
         header_check(spec)
-    elif cmd == "header-names" and len(sys.argv) == 3:
-        header_names(spec, sys.argv[2])
     elif cmd == "policy-check":
         policy_check(spec, [l for l in sys.stdin if l.strip()])
     else:

@@ -32,6 +32,8 @@ for f in usr/sbin/rdmactl usr/lib/librdmactl.so.1 usr/lib/librdmactl.a usr/inclu
 	 usr/share/doc/rdmactl-exporter/examples/rdma-alerts.yml usr/lib/udev/rules.d/90-rdmactl.rules; do
 	[ -e "$d/$f" ] && t_pass "installs /$f" || t_fail "installs /$f"
 done
+t_eq "installs librdmactl.h's topic headers, those of user/librdmactl/, in /usr/include/librdmactl/" \
+	"$(cd "$top/user/librdmactl" && ls | xargs)" "$(ls "$d/usr/include/librdmactl" | xargs)"
 t_eq "the unit runs the installed exporter" "ExecStart=/usr/sbin/rdmactl-exporter \$ARGS" \
 	"$(grep ^ExecStart "$d/usr/lib/systemd/system/rdmactl-exporter.service")"
 t_eq "the udev rule runs the installed CLI" "1" \
@@ -68,6 +70,13 @@ t_run "a program builds with pkg-config --cflags --libs rdmactl alone" 0 \
 	sh -c "cc -o '$work/tiny' '$work/tiny.c' \$(PKG_CONFIG_SYSROOT_DIR=$d PKG_CONFIG_PATH=$d/usr/lib/pkgconfig pkg-config --cflags --libs rdmactl)"
 t_run "and runs against the installed library" 0 env LD_LIBRARY_PATH="$d/usr/lib" "$work/tiny"
 t_eq "which is this version, with this ABI" "$version 10" "$T_OUT"
+t_run "<librdmactl.h> alone, first, compiles (C and C++)" 0 sh -c "for l in c c++; do
+	echo '#include <librdmactl.h>' | cc -x \$l -fsyntax-only -Wall -Werror - \
+		\$(PKG_CONFIG_SYSROOT_DIR=$d PKG_CONFIG_PATH=$d/usr/lib/pkgconfig pkg-config --cflags rdmactl) || exit; done"
+t_run "a topic header included alone refuses" 1 sh -c "echo '#include <librdmactl/stat.h>' |
+	cc -x c -fsyntax-only - \$(PKG_CONFIG_SYSROOT_DIR=$d PKG_CONFIG_PATH=$d/usr/lib/pkgconfig pkg-config --cflags rdmactl)"
+t_match "and names the header to include" "<librdmactl/stat\.h> is part of <librdmactl\.h>: include <librdmactl\.h> instead" \
+	"$T_ERR"
 
 # Debian packages, from a copy of the tree (dpkg-buildpackage writes to ..).
 src=$work/deb/rdmactl-$version

@@ -146,7 +146,7 @@ struct rdmactl *cli_open(void);
 int cli_fail(struct rdmactl *h, int err, const char *obj, const char *what);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* One print path for text and JSON (print.c). */
+/* One print path for text and JSON (print.c); where it goes (print-buf.c). */
 void print_init(void);
 /*
  * Keep what is printed in memory from now on; print_commit() writes it

@@ -7,184 +7,18 @@
  * that text shows in its own words (a label, a rate, an age): JSON gets
  * the value, text what the format makes of the arguments after it.
  * print_text() is for text with no JSON value: separators, headers,
- * words about what is absent.
+ * words about what is absent. Where it all goes, and capturing it in
+ * memory: print-buf.c.
  */
-#include <errno.h>
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdio_ext.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "print.h"
 
 static int depth;
 static bool first = true;
-
-/*
- * Output goes through out_*(), not printf(): a snapshot of 256 ports is a
- * megabyte of keys and numbers, and stdio's per-call cost and format
- * parsing came to more than the netlink reads (Documentation/benchmarks.md,
- * the profile). JSON collects in ob and goes to stdout 64 KiB at a time and
- * at print_end(). Text goes straight to stdio, as commands mix print_*()
- * with their own printf() there. While capturing, both collect in ob, as
- * large as they need, until print_commit() or print_discard().
- */
-static char ob_static[64 * 1024];
-static struct {
-	char *buf;
-	size_t len, cap;
-	bool capturing;
-	bool failed;		/* capturing ran out of memory: commit fails */
-} ob = { .buf = ob_static, .cap = sizeof(ob_static) };
-
-static bool to_ob(void)
-{
-	return cli.json || ob.capturing;
-}
-
-/*
- * ob to stdout, after what stdio holds: write()s straight from ob, as
- * fwrite() would first copy a buffer's worth into stdio's. A failure is
- * left to stdio to meet and keep (ferror()), as before.
- */
-static void ob_flush(void)
-{
-	int fd = fileno(stdout);	/* -1: not a file (a memstream) */
-	size_t done = 0;
-
-	if (!ob.len)
-		return;
-	if (fd >= 0 && fflush(stdout) == 0) {
-		while (done < ob.len) {
-			ssize_t n = write(fd, ob.buf + done, ob.len - done);
-
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0)
-				break;
-			done += (size_t)n;
-		}
-	}
-	if (done < ob.len)
-		fwrite_unlocked(ob.buf + done, 1, ob.len - done, stdout);
-	ob.len = 0;
-}
-
-/* Room for n more bytes: ob flushed when not capturing, else grown. */
-static bool ob_room(size_t n)
-{
-	size_t cap;
-	char *p;
-
-	if (ob.len + n <= ob.cap)
-		return true;
-	if (!ob.capturing) {
-		ob_flush();
-		return n <= ob.cap;
-	}
-	if (ob.failed)
-		return false;
-	/*
-	 * 4 MiB first, touched only as it is written; beyond, realloc()
-	 * moves pages (mremap), not bytes: no copy as a capture grows.
-	 */
-	for (cap = 4 << 20; cap < ob.len + n; cap *= 2)
-		;
-	p = ob.buf == ob_static ? malloc(cap) : realloc(ob.buf, cap);
-	if (!p) {
-		ob.failed = true;
-		return false;
-	}
-	if (ob.buf == ob_static)
-		memcpy(p, ob_static, ob.len);
-	ob.buf = p;
-	ob.cap = cap;
-	return true;
-}
-
-/*
- * n bytes of ob to write into at the returned pointer, then out_commit()
- * the end; NULL when output does not go to ob or it cannot have them (the
- * caller takes the out_*() path). The fast path of JSON's keys and values.
- */
-static char *out_reserve(size_t n)
-{
-	if (!to_ob() || (ob.len + n > ob.cap && !ob_room(n)))
-		return NULL;
-	return ob.buf + ob.len;
-}
-
-static void out_commit(const char *end)
-{
-	ob.len = (size_t)(end - ob.buf);
-}
-
-static void out_mem(const char *s, size_t n)
-{
-	char *p;
-
-	if (!to_ob()) {
-		fwrite_unlocked(s, 1, n, stdout);
-	} else if (ob_room(n)) {
-		p = ob.buf + ob.len;
-		/* A few bytes copied by hand: memcpy()'s vector code costs more. */
-		if (n <= 16) {
-			while (n--)
-				*p++ = *s++;
-			out_commit(p);
-		} else {
-			memcpy(p, s, n);
-			ob.len += n;
-		}
-	} else if (!ob.capturing) {
-		fwrite_unlocked(s, 1, n, stdout);	/* larger than ob itself */
-	}
-}
-
-static void out_char(char c)
-{
-	if (to_ob() && ob.len < ob.cap)
-		ob.buf[ob.len++] = c;
-	else
-		out_mem(&c, 1);
-}
-
-static void out_vfmt(const char *fmt, va_list ap)
-{
-	va_list aq;
-	int n;
-
-	if (!to_ob()) {
-		vfprintf(stdout, fmt, ap);
-		return;
-	}
-	va_copy(aq, ap);
-	n = vsnprintf(ob.buf + ob.len, ob.cap - ob.len, fmt, aq);
-	va_end(aq);
-	if (n < 0)
-		return;
-	if ((size_t)n < ob.cap - ob.len) {
-		ob.len += (size_t)n;
-	} else if (ob_room((size_t)n + 1)) {
-		vsnprintf(ob.buf + ob.len, ob.cap - ob.len, fmt, ap);
-		ob.len += (size_t)n;
-	} else if (!ob.capturing) {
-		vfprintf(stdout, fmt, ap);
-	}
-}
-
-static void out_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void out_fmt(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	out_vfmt(fmt, ap);
-	va_end(ap);
-}
 
 char *print_json_u64(char *p, uint64_t v)
 {
@@ -226,35 +60,6 @@ static void out_u64(uint64_t v)
 		out_commit(print_json_u64(o, v));
 	else
 		out_mem(buf, (size_t)(print_json_u64(buf, v) - buf));
-}
-
-void print_capture(void)
-{
-	ob_flush();
-	ob.capturing = true;
-	ob.failed = false;
-}
-
-void print_discard(void)
-{
-	ob.len = 0;
-	ob.capturing = false;
-	ob.failed = false;
-}
-
-int print_commit(void)
-{
-	bool failed = ob.failed;
-
-	ob.capturing = false;
-	ob.failed = false;
-	if (failed) {
-		ob.len = 0;
-		return -ENOMEM;
-	}
-	ob_flush();
-	fflush(stdout);
-	return 0;
 }
 
 /* A new line indented to the current depth (pretty JSON). */
@@ -361,21 +166,6 @@ static void json_string(const char *s)
 	out_char('"');
 }
 
-/*
- * stdout for a command's output: the CLI has one thread, so stdio need not
- * lock at each character, and output that is not a terminal goes out in
- * 64 KiB writes (a snapshot of 1,024 ports is megabytes of JSON).
- */
-void print_init(void)
-{
-	static char buf[64 * 1024];	/* glibc sizes its own by st_blksize, 4 KiB */
-	int fd = fileno(stdout);	/* -1: not a file (a memstream) */
-
-	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
-	if (fd >= 0 && !isatty(fd))
-		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
-}
-
 void print_begin(void)
 {
 	if (cli.json) {
@@ -393,10 +183,7 @@ void print_end(void)
 			out_char('\n');
 		out_mem("]\n", 2);
 	}
-	if (!ob.capturing) {
-		ob_flush();
-		fflush(stdout);
-	}
+	out_flush();
 }
 
 /* One object a line (JSON lines), flushed: for streams such as monitor. */
@@ -414,10 +201,7 @@ void print_line_end(void)
 	print_close();
 	if (cli.json)
 		out_char('\n');
-	if (!ob.capturing) {
-		ob_flush();
-		fflush(stdout);
-	}
+	out_flush();
 }
 
 void print_open(void)

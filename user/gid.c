@@ -59,18 +59,12 @@ RDMACTL_EXPORT int rdmactl_gid_list(struct rdmactl *h, const char *dev, uint32_t
 	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
 
-	if (port && !dev) {
-		rdmactl_set_err(h, "a port number needs a device");
+	nlh = rdmactl_msg_about(h, &req, RDMACTL_CMD_GID_GET, 1, dev, port ? &port : NULL);
+	if (!nlh)
 		return -EINVAL;
-	}
-	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_GID_GET, 1);
 	req.handle = rdmactl_gid_handle;
 	req.cb.gid = cb;
 	req.arg = arg;
-	if (dev)
-		rdmactl_put_dev(nlh, dev);
-	if (port)
-		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
 	return rdmactl_transact(&req, nlh);
 }
 

@@ -26,7 +26,7 @@ struct rdmactl {
 	uint32_t core_portid;
 	char *core_buf;
 
-	struct rdmactl_eth *eth;	/* ethtool.c's socket, opened on first use */
+	struct rdmactl_eth *eth;	/* ethtool-netlink.c's socket, opened on first use */
 };
 
 /* Attributes of one message, indexed by enum rdmactl_attr. */
@@ -73,6 +73,8 @@ int rdmactl_gid_rank(struct rdmactl_gid_candidate *c, size_t n,
 		     const struct rdmactl_gid_want *want, const uint32_t *port_netdevs);
 
 /* Start a request of cmd in h->buf: a dump, or a doit that wants an ACK. */
+struct nlmsghdr *rdmactl_msg_about(struct rdmactl *h, struct rdmactl_req *req, uint8_t cmd,
+				   int dump, const char *dev, const uint32_t *port);
 struct nlmsghdr *rdmactl_msg_start(struct rdmactl *h, struct rdmactl_req *req,
 				   uint8_t cmd, int dump);
 /* Send it and feed every reply to req->handle until the last one. */
@@ -134,13 +136,38 @@ int rdmactl_events_process(struct rdmactl *h, const void *buf, size_t len,
 int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 			rdmactl_attrs tb);
 
-/* core.c: what only ib_core's RDMA netlink has. */
+/* core.c: what only ib_core's RDMA netlink has, on the handle's socket to it. */
 void rdmactl_core_close(struct rdmactl *h);
+/* A port's counters as ib_core totals them (STAT_GET), and when it read them. */
+struct rdmactl_core_values {
+	struct rdmactl_counter *c;	/* name and value only */
+	size_t n;
+	char *names;			/* what c's names point into */
+	uint64_t ns;			/* CLOCK_MONOTONIC */
+};
+
+int rdmactl_core_values(struct rdmactl *h, uint32_t dev_index, uint32_t port,
+			struct rdmactl_core_values *v);
+void rdmactl_core_values_free(struct rdmactl_core_values *v);
+/* ib_core's status of a port's counters (5.16+): which are optional, which on. */
+struct rdmactl_core_status {
+	struct rdmactl_hw_counter_status *c;
+	size_t n;
+	char *names;			/* what c's names point into */
+};
+
+int rdmactl_core_status(struct rdmactl *h, uint32_t dev_index, uint32_t port,
+			struct rdmactl_core_status *st);
+void rdmactl_core_status_free(struct rdmactl_core_status *st);
+/* After rdmactl_core_status(): turn on exactly the optional counters of st that on[] marks. */
+int rdmactl_core_set(struct rdmactl *h, uint32_t dev_index, uint32_t port,
+		     const struct rdmactl_core_status *st, const bool *on);
+/* core-merge.c: a port's snapshot with ib_core's totals: 1, 0 (nothing to add), -errno. */
 int rdmactl_core_merge(struct rdmactl *h, const struct rdmactl_stat *s,
 		       struct rdmactl_stat *merged, char **names);
 
 /*
- * ethtool.c: the netdev statistics of rdmactl_eth_stats_get(), gathered
+ * ethtool*.c: the netdev statistics of rdmactl_eth_stats_get(), gathered
  * counter by counter (the names inline) before the result is made.
  */
 struct rdmactl_eth_item {
@@ -163,15 +190,33 @@ struct rdmactl_eth_match {
 	int8_t prio;			/* 0..7, or -1: the link's */
 };
 
-/* Whether name matches a documented pause pattern; *m says what it counts. */
-bool rdmactl_eth_driver_match(const char *name, struct rdmactl_eth_match *m);
+/* ethtool-netlink.c: the handle's socket, its fd (SIOCETHTOOL's too) or -errno. */
+int rdmactl_eth_open(struct rdmactl *h);
+void rdmactl_eth_close(struct rdmactl *h);
+/* PAUSE_GET, FEC_GET and STATS_GET of the netdev into acc; none if no family. */
+int rdmactl_eth_netlink(struct rdmactl *h, uint32_t ifindex, struct rdmactl_eth_acc *acc);
+/* The name of entry index of string set id, as STRSET_GET gave it; NULL: none. */
+const char *rdmactl_eth_string(const struct rdmactl *h, uint32_t id, uint32_t index);
+
+/* ethtool-parse.c: one counter more in a, or a->err (-ENOMEM). */
+int rdmactl_eth_add(struct rdmactl_eth_acc *a, uint8_t group, const char *name, uint64_t value,
+		    uint8_t unit, int prio, int lane);
+/* The top-level attribute of type in an ethtool reply, or NULL. */
+const struct nlattr *rdmactl_eth_attr(const struct nlmsghdr *nlh, uint16_t type);
 /* The unit of a standard counter by its group and string-set name. */
 uint8_t rdmactl_eth_std_unit(uint8_t group, const char *name);
 /* The replies' parsers, arg a struct rdmactl_eth_acc: for the unit tests. */
 int rdmactl_eth_pause_parse(const struct nlmsghdr *nlh, void *arg);
 int rdmactl_eth_fec_parse(const struct nlmsghdr *nlh, void *arg);
 int rdmactl_eth_stats_parse(const struct nlmsghdr *nlh, void *arg);
-void rdmactl_eth_close(struct rdmactl *h);
+
+/* ethtool-driver.c: whether name is a documented pause counter; *m says what it counts. */
+bool rdmactl_eth_driver_match(const char *name, struct rdmactl_eth_match *m);
+/* SIOCETHTOOL on fd (any family's socket reaches dev_ioctl()): 0 or -errno. */
+int rdmactl_eth_ioctl(int fd, const char *ifname, void *data);
+/* The driver's `ethtool -S` counters that match a pattern, into acc. */
+int rdmactl_eth_driver(struct rdmactl *h, int fd, const char *ifname,
+		       struct rdmactl_eth_acc *acc);
 
 /* Put the device a request is about: by name. */
 void rdmactl_put_dev(struct nlmsghdr *nlh, const char *name);

@@ -70,21 +70,15 @@ RDMACTL_EXPORT int rdmactl_ipoib_list(struct rdmactl *h, const char *ifname, con
 	struct nlmsghdr *nlh;
 	int err;
 
-	if (port && !dev) {
-		rdmactl_set_err(h, "a port number needs a device");
-		return -EINVAL;
-	}
 	/* Always a dump (see rdmactl_port_list()), an interface its filter. */
-	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_IPOIB_GET, 1);
+	nlh = rdmactl_msg_about(h, &req, RDMACTL_CMD_IPOIB_GET, 1, dev, port ? &port : NULL);
+	if (!nlh)
+		return -EINVAL;
 	req.handle = rdmactl_ipoib_handle;
 	req.cb.ipoib = cb;
 	req.arg = arg;
 	if (ifname)
 		mnl_attr_put_strz(nlh, RDMACTL_A_IPOIB_IFNAME, ifname);
-	if (dev)
-		rdmactl_put_dev(nlh, dev);
-	if (port)
-		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
 	err = rdmactl_transact(&req, nlh);
 	if (!err && ifname && !dev && !req.replies) {
 		rdmactl_set_err(h, "%s: the interface went away, or its RDMA device is not visible here",

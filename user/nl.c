@@ -274,6 +274,28 @@ struct nlmsghdr *rdmactl_msg_start(struct rdmactl *h, struct rdmactl_req *req,
 	return nlh;
 }
 
+/*
+ * A request about a device (dev, NULL for every one) and one of its ports
+ * (port, NULL for every one): NULL, the handle's error set, when it names
+ * a port without a device.
+ */
+struct nlmsghdr *rdmactl_msg_about(struct rdmactl *h, struct rdmactl_req *req, uint8_t cmd,
+				   int dump, const char *dev, const uint32_t *port)
+{
+	struct nlmsghdr *nlh;
+
+	if (port && !dev) {
+		rdmactl_set_err(h, "a port number needs a device");
+		return NULL;
+	}
+	nlh = rdmactl_msg_start(h, req, cmd, dump);
+	if (dev)
+		rdmactl_put_dev(nlh, dev);
+	if (port)
+		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, *port);
+	return nlh;
+}
+
 int rdmactl_transact(struct rdmactl_req *req, struct nlmsghdr *nlh)
 {
 	struct rdmactl *h = req->h;

@@ -91,22 +91,16 @@ RDMACTL_EXPORT int rdmactl_port_list(struct rdmactl *h, const char *dev,
 	struct nlmsghdr *nlh;
 	int err;
 
-	if (port && !dev) {
-		rdmactl_set_err(h, "a port number needs a device");
-		return -EINVAL;
-	}
 	/*
 	 * Always a dump, one port its filter: a dump waits for the driver's
 	 * query outside generic netlink's lock, a doit gives up (EAGAIN).
 	 */
-	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_PORT_GET, 1);
+	nlh = rdmactl_msg_about(h, &req, RDMACTL_CMD_PORT_GET, 1, dev, port ? &port : NULL);
+	if (!nlh)
+		return -EINVAL;
 	req.handle = rdmactl_port_handle;
 	req.cb.port = cb;
 	req.arg = arg;
-	if (dev)
-		rdmactl_put_dev(nlh, dev);
-	if (port)
-		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
 	err = rdmactl_transact(&req, nlh);
 	if (!err && port && !req.replies) {
 		rdmactl_set_err(h, "%s port %u: not answered: the device went away, or its driver failed to query the port",

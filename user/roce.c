@@ -56,19 +56,13 @@ static int rdmactl_roce_get(struct rdmactl *h, const char *dev, uint32_t port, i
 	struct rdmactl_req req;
 	struct nlmsghdr *nlh;
 
-	if (port && !dev) {
-		rdmactl_set_err(h, "a port number needs a device");
-		return -EINVAL;
-	}
 	/* One port: a doit, whose refusal says why that port has no mode. */
-	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_ROCE_GET, !port);
+	nlh = rdmactl_msg_about(h, &req, RDMACTL_CMD_ROCE_GET, !port, dev, port ? &port : NULL);
+	if (!nlh)
+		return -EINVAL;
 	req.handle = rdmactl_roce_handle;
 	req.cb.roce = cb;
 	req.arg = arg;
-	if (dev)
-		rdmactl_put_dev(nlh, dev);
-	if (port)
-		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
 	if (probe)
 		mnl_attr_put(nlh, RDMACTL_A_ROCE_PROBE, 0, NULL);
 	return rdmactl_transact(&req, nlh);

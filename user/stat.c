@@ -167,22 +167,13 @@ static struct nlmsghdr *rdmactl_stat_msg(struct rdmactl *h, struct rdmactl_req *
 					 unsigned int flags)
 {
 	bool one = port || (flags & RDMACTL_STAT_DEVICE);
-	struct nlmsghdr *nlh;
 
-	if (one && !dev) {
-		rdmactl_set_err(h, "a port number needs a device");
-		return NULL;
-	}
 	/*
 	 * A snapshot is always a dump, one port its filter: a dump waits for
 	 * firmware outside generic netlink's lock, a doit gives up (EAGAIN).
+	 * The device's own counters are port 0's.
 	 */
-	nlh = rdmactl_msg_start(h, req, cmd, cmd == RDMACTL_CMD_STAT_GET);
-	if (dev)
-		rdmactl_put_dev(nlh, dev);
-	if (one)
-		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
-	return nlh;
+	return rdmactl_msg_about(h, req, cmd, cmd == RDMACTL_CMD_STAT_GET, dev, one ? &port : NULL);
 }
 
 RDMACTL_EXPORT int rdmactl_stat_list(struct rdmactl *h, const char *dev, uint32_t port,

@@ -18,7 +18,7 @@
 
 struct cli_opts cli;
 
-/* print.c's malloc() and realloc() (-Wl,--wrap): failing when asked. */
+/* print-buf.c's malloc() and realloc() (-Wl,--wrap): failing when asked. */
 void *__real_malloc(size_t size);
 void *__real_realloc(void *p, size_t size);
 static bool fail_alloc;
