@@ -368,4 +368,9 @@ const struct rdmactl_req_ops rdmactl_stat_request = {
 	.prepare = rdmactl_stat_prepare,
 	.ahead = rdmactl_stat_ahead,
 	.fill = rdmactl_stat_fill,
+	.set_scope = RDMACTL_SET_ANY_DEV,
+	.set_size = sizeof(struct rdmactl_reset_req),
+	.set_validate = rdmactl_stat_reset_validate,
+	.set = rdmactl_stat_reset_set,
+	.set_end = rdmactl_stat_reset_end,
 };

@@ -121,7 +121,7 @@ static const struct genl_ops rdmactl_ops[] = {
 	},
 	{
 		.cmd = RDMACTL_CMD_STAT_RESET,
-		.doit = rdmactl_stat_reset_doit,
+		.doit = rdmactl_req_set_doit,
 		.flags = GENL_ADMIN_PERM,
 		.policy = rdmactl_stat_reset_policy,
 		.maxattr = ARRAY_SIZE(rdmactl_stat_reset_policy) - 1,
@@ -160,7 +160,7 @@ static const struct genl_ops rdmactl_ops[] = {
 	},
 	{
 		.cmd = RDMACTL_CMD_ROCE_SET,
-		.doit = rdmactl_roce_set_doit,
+		.doit = rdmactl_req_set_doit,
 		.flags = GENL_ADMIN_PERM,
 		.policy = rdmactl_roce_policy,
 		.maxattr = ARRAY_SIZE(rdmactl_roce_policy) - 1,
@@ -175,7 +175,7 @@ static const struct genl_ops rdmactl_ops[] = {
 	},
 	{
 		.cmd = RDMACTL_CMD_STAT_MODE_SET,
-		.doit = rdmactl_stat_mode_set_doit,
+		.doit = rdmactl_req_set_doit,
 		.flags = GENL_ADMIN_PERM,
 		.policy = rdmactl_stat_mode_policy,
 		.maxattr = ARRAY_SIZE(rdmactl_stat_mode_policy) - 1,
@@ -183,16 +183,19 @@ static const struct genl_ops rdmactl_ops[] = {
 };
 
 /*
- * What each GET is about: request.c answers these. IPOIB_GET goes by
- * interface, with its own handlers (ipoib.c).
+ * What each GET and SET is about: request.c answers these. IPOIB_GET and
+ * IPOIB_SET go by interface, with their own handlers (ipoib.c, ipoib-set.c).
  */
 static const struct rdmactl_req_ops *const rdmactl_requests[] = {
 	[RDMACTL_CMD_DEV_GET] = &rdmactl_dev_request,
 	[RDMACTL_CMD_PORT_GET] = &rdmactl_port_request,
 	[RDMACTL_CMD_STAT_GET] = &rdmactl_stat_request,
+	[RDMACTL_CMD_STAT_RESET] = &rdmactl_stat_request,
 	[RDMACTL_CMD_GID_GET] = &rdmactl_gid_request,
 	[RDMACTL_CMD_ROCE_GET] = &rdmactl_roce_request,
+	[RDMACTL_CMD_ROCE_SET] = &rdmactl_roce_request,
 	[RDMACTL_CMD_STAT_MODE_GET] = &rdmactl_stat_mode_request,
+	[RDMACTL_CMD_STAT_MODE_SET] = &rdmactl_stat_mode_request,
 };
 
 /* Only the ops of the commands above route to request.c. */

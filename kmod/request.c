@@ -9,12 +9,17 @@
  */
 #include "core.h"
 
-/* GENL_REQ_ATTR_CHECK, with our sentence: the attribute a doit lacks. */
+/*
+ * GENL_REQ_ATTR_CHECK, with our sentence: the attribute a doit lacks. The
+ * sentence is the object's, static: no formatted message's buffer (one
+ * of a ring before 6.2, compat.c) is taken for it.
+ */
 static int rdmactl_req_need(const struct rdmactl_req *req, int type, const char *msg)
 {
 	if (req->attrs[type])
 		return 0;
-	rdmactl_err_fmt(req->extack, NULL, "%s", msg);
+	if (req->extack)
+		req->extack->_msg = msg;
 	NL_SET_ERR_ATTR_MISS(req->extack, NULL, type);
 	return -EINVAL;
 }
@@ -186,7 +191,7 @@ int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct rdmactl_req_ops *ops = rdmactl_req_ops_of(info->genlhdr->cmd);
 	struct rdmactl_req req = {
-		.net = genl_info_net(info), .skb = skb,
+		.net = genl_info_net(info), .skb = skb, .info = info,
 		.attrs = info->attrs, .extack = info->extack, .genl_locked = true,
 		.call_at = rdmactl_jiffies32(),
 	};
@@ -249,5 +254,96 @@ out_free:
 out_put:
 	if (r.dev)
 		rdmactl_dev_put(r.dev);
+	return err;
+}
+
+/* A SET's change on one device, held, once its port is checked. */
+static int rdmactl_req_set_one(const struct rdmactl_req_ops *ops, struct rdmactl_req *req,
+			       void *state, struct rdmactl_dev *dev,
+			       const struct nlattr *port_attr)
+{
+	int err = 0;
+
+	if (port_attr)
+		err = rdmactl_req_check(ops, req, dev, port_attr);
+	if (!err)
+		err = ops->set(req, state, &dev, port_attr);
+	if (dev)
+		rdmactl_dev_put(dev);
+	return err;
+}
+
+/* No device named (RDMACTL_SET_ANY_DEV): every one; an -EAGAIN lets the others go on. */
+static int rdmactl_req_set_all(const struct rdmactl_req_ops *ops, struct rdmactl_req *req,
+			       void *state)
+{
+	struct rdmactl_dev *dev;
+	bool again = false;
+	u32 index = 0;
+	int err = 0;
+
+	while ((!err || err == -EAGAIN) && (dev = rdmactl_dev_get_next(req->net, &index))) {
+		err = rdmactl_req_set_one(ops, req, state, dev, NULL);
+		again |= err == -EAGAIN;
+		index++;
+	}
+	return !err && again ? -EAGAIN : err;
+}
+
+/*
+ * The default SET doit, as ethtool's: the request's own attributes
+ * checked (set_validate()), then the device and port it names resolved as
+ * the object's set_scope says and checked as its GET checks a port, then
+ * set() on each device, then the outcome (set_end()). Who may SET is the
+ * op's flag (netlink.c); what a SET locks and tells of is set()'s.
+ */
+int rdmactl_req_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct rdmactl_req_ops *ops = rdmactl_req_ops_of(info->genlhdr->cmd);
+	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
+	struct rdmactl_req req = {
+		.net = genl_info_net(info), .skb = skb, .info = info,
+		.attrs = info->attrs, .extack = info->extack, .genl_locked = true,
+		.call_at = rdmactl_jiffies32(),
+	};
+	struct rdmactl_dev *dev;
+	void *state = NULL;
+	int err;
+
+	if (!ops || !ops->set || WARN_ON_ONCE(!ops->set_scope))
+		return -EOPNOTSUPP;
+	req.since = req.call_at;
+	if (ops->set_scope == RDMACTL_SET_PORT) {
+		err = rdmactl_req_need(&req, RDMACTL_A_PORT_INDEX, ops->missing);
+		if (err)
+			return err;
+	}
+	if (ops->set_size) {
+		state = kzalloc(ops->set_size, GFP_KERNEL);
+		if (!state)
+			return -ENOMEM;
+	}
+	err = ops->set_validate ? ops->set_validate(&req, state) : 0;
+	if (err)
+		goto out;
+	if (ops->set_scope == RDMACTL_SET_ANY_DEV &&
+	    !info->attrs[RDMACTL_A_DEV_INDEX] && !info->attrs[RDMACTL_A_DEV_NAME]) {
+		if (port_attr) {
+			NL_SET_ERR_MSG_ATTR(info->extack, port_attr, "a port needs a device");
+			err = -EINVAL;
+		} else {
+			err = rdmactl_req_set_all(ops, &req, state);
+		}
+	} else {
+		dev = rdmactl_nl_dev_get(req.net, info->attrs, info->extack);
+		err = IS_ERR(dev) ? PTR_ERR(dev) :
+		      rdmactl_req_set_one(ops, &req, state, dev, port_attr);
+	}
+	if (ops->set_end)
+		err = ops->set_end(&req, state, err);
+out:
+	if (ops->set_cleanup)
+		ops->set_cleanup(state);
+	kfree(state);
 	return err;
 }

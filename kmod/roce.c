@@ -229,18 +229,6 @@ static int rdmactl_roce_parse(struct rdmactl_req *req)
 	return 0;
 }
 
-const struct rdmactl_req_ops rdmactl_roce_request = {
-	.cmd = RDMACTL_CMD_ROCE_GET,
-	.scope = RDMACTL_SCOPE_PORT,
-	.missing = "no port given: set the port number",
-	.data_size = RDMACTL_REPLY_DATA_SIZE(struct rdmactl_roce_data),
-	.parse = rdmactl_roce_parse,
-	.check = rdmactl_roce_check,
-	.prepare = rdmactl_roce_prepare,
-	.collect = rdmactl_roce_collect,
-	.fill = rdmactl_roce_fill,
-};
-
 /* What a SET needs of a device, copied: no reference across configfs. */
 struct rdmactl_roce_dev {
 	u32 index;
@@ -253,6 +241,7 @@ struct rdmactl_roce_set {
 	u32 first, last;
 	int mode;		/* -1: unchanged */
 	int tos;		/* -1: unchanged */
+	bool clear;		/* forget the saved settings instead */
 	struct {
 		u8 mode, tos;
 	} *old;
@@ -378,121 +367,145 @@ out:
 
 /* Whether the set can be done at all: every port RoCE, the mode there. */
 static int rdmactl_roce_set_check(struct rdmactl_dev *dev, struct rdmactl_roce_set *rs,
-				  struct genl_info *info)
+				  const struct nlattr *port_attr, struct rdmactl_req *req)
 {
-	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
-	struct nlattr *mode_attr = info->attrs[RDMACTL_A_ROCE_MODE];
+	struct nlattr *mode_attr = req->attrs[RDMACTL_A_ROCE_MODE];
 	u32 port, types;
 	int err;
 
 	for (port = rs->first; port <= rs->last; port++) {
-		err = rdmactl_roce_port_check(dev, port, port_attr, info->extack);
+		err = rdmactl_roce_port_check(dev, port, port_attr, req->extack);
 		if (err)
 			return err;
 		types = rdmactl_roce_types(dev->ibdev, port);
 		if (rs->mode > 0 && !(types & BIT(rs->mode))) {
-			rdmactl_err_fmt(info->extack, mode_attr, RDMACTL_MSG_ROCE_TYPES, port,
+			rdmactl_err_fmt(req->extack, mode_attr, RDMACTL_MSG_ROCE_TYPES, port,
 					rdmactl_roce_types_str(types));
 			return -EOPNOTSUPP;
 		}
 	}
 	if (!rs->rd.guid) {
-		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_NO_GUID);
+		NL_SET_ERR_MSG(req->extack, RDMACTL_MSG_NO_GUID);
 		return -EOPNOTSUPP;
 	}
 	return 0;
 }
 
-int rdmactl_roce_set_doit(struct sk_buff *skb, struct genl_info *info)
+/* ROCE_SET's own attributes: a mode, a ToS, or clear alone. */
+static int rdmactl_roce_set_validate(struct rdmactl_req *req, void *state)
 {
-	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
-	struct nlattr *mode_attr = info->attrs[RDMACTL_A_ROCE_MODE];
-	struct nlattr *tos_attr = info->attrs[RDMACTL_A_ROCE_TOS];
-	bool clear = nla_get_flag(info->attrs[RDMACTL_A_ROCE_CLEAR]);
-	struct rdmactl_roce_set rs = { .mode = -1, .tos = -1 };
-	struct rdmactl_dev *dev;
-	unsigned long until;
-	u32 n, i;
-	int err;
+	struct nlattr *mode_attr = req->attrs[RDMACTL_A_ROCE_MODE];
+	struct nlattr *tos_attr = req->attrs[RDMACTL_A_ROCE_TOS];
+	struct rdmactl_roce_set *rs = state;
 
-	if (clear && (mode_attr || tos_attr)) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[RDMACTL_A_ROCE_CLEAR],
+	rs->mode = -1;
+	rs->tos = -1;
+	rs->clear = nla_get_flag(req->attrs[RDMACTL_A_ROCE_CLEAR]);
+	if (rs->clear && (mode_attr || tos_attr)) {
+		NL_SET_ERR_MSG_ATTR(req->extack, req->attrs[RDMACTL_A_ROCE_CLEAR],
 				    "clear forgets the saved settings: give it no mode or ToS");
 		return -EINVAL;
 	}
-	if (!clear && !mode_attr && !tos_attr) {
-		NL_SET_ERR_MSG(info->extack, "nothing to set: give a RoCE mode, a ToS or clear");
+	if (!rs->clear && !mode_attr && !tos_attr) {
+		NL_SET_ERR_MSG(req->extack, "nothing to set: give a RoCE mode, a ToS or clear");
 		return -EINVAL;
 	}
 	if (mode_attr) {
-		rs.mode = rdmactl_roce_mode_parse(mode_attr, info->extack);
-		if (rs.mode < 0)
-			return rs.mode;
+		rs->mode = rdmactl_roce_mode_parse(mode_attr, req->extack);
+		if (rs->mode < 0)
+			return rs->mode;
 	}
 	if (tos_attr)
-		rs.tos = nla_get_u8(tos_attr);
+		rs->tos = nla_get_u8(tos_attr);
+	return 0;
+}
 
-	dev = rdmactl_nl_dev_get(genl_info_net(info), info->attrs, info->extack);
-	if (IS_ERR(dev))
-		return PTR_ERR(dev);
-	rs.rd.index = dev->index;
-	rs.rd.guid = be64_to_cpu(dev->ibdev->node_guid);
-	rdmactl_dev_name(dev, rs.rd.name);
-	rs.first = rdma_start_port(dev->ibdev);
-	rs.last = rdma_end_port(dev->ibdev);
-	if (port_attr) {
-		err = rdmactl_nl_port_check(dev, port_attr, info->extack);
-		if (!err) {
-			rs.first = nla_get_u32(port_attr);
-			rs.last = rs.first;
-		}
-	} else {
-		err = 0;
+/* Everything that can fail to allocate, before anything changes. */
+static int rdmactl_roce_set_alloc(struct rdmactl_roce_set *rs)
+{
+	u32 i, n = rs->last - rs->first + 1;
+
+	rs->old = kcalloc(n, sizeof(*rs->old), GFP_KERNEL);
+	rs->saved = kcalloc(n, sizeof(*rs->saved), GFP_KERNEL);
+	if (!rs->old || !rs->saved)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		rs->saved[i] = kzalloc(sizeof(*rs->saved[i]), GFP_KERNEL);
+		if (!rs->saved[i])
+			return -ENOMEM;
 	}
-	if (!err)
-		err = rdmactl_roce_set_check(dev, &rs, info);
+	return 0;
+}
+
+static void rdmactl_roce_set_cleanup(void *state)
+{
+	struct rdmactl_roce_set *rs = state;
+	u32 i;
+
+	if (rs->saved)
+		for (i = 0; i < rs->last - rs->first + 1; i++)
+			kfree(rs->saved[i]);
+	kfree(rs->saved);
+	kfree(rs->old);
+}
+
+/* The device's ports, or the one named: rdma_cm's defaults set and kept, or forgotten. */
+static int rdmactl_roce_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
+			    const struct nlattr *port_attr)
+{
+	struct rdmactl_roce_set *rs = state;
+	struct rdmactl_dev *dev = *devp;
+	unsigned long until;
+	int err;
+
+	rs->rd.index = dev->index;
+	rs->rd.guid = be64_to_cpu(dev->ibdev->node_guid);
+	rdmactl_dev_name(dev, rs->rd.name);
+	rs->first = port_attr ? nla_get_u32(port_attr) : rdma_start_port(dev->ibdev);
+	rs->last = port_attr ? rs->first : rdma_end_port(dev->ibdev);
+	err = rdmactl_roce_set_check(dev, rs, port_attr, req);
 	/* No reference across configfs work: it goes by name. */
 	rdmactl_dev_put(dev);
+	*devp = NULL;
 	if (err)
 		return err;
 
 	until = rdmactl_cm_until();
-	if (clear) {
-		err = rdmactl_cm_lock_until(until, info->extack);
+	if (rs->clear) {
+		err = rdmactl_cm_lock_until(until, req->extack);
 		if (err)
 			return err;
-		rdmactl_roce_forget(rs.rd.index, rs.rd.guid, rs.first, rs.last);
+		rdmactl_roce_forget(rs->rd.index, rs->rd.guid, rs->first, rs->last);
 		mutex_unlock(&rdmactl_cm_lock);
 		return 0;
 	}
-
-	/* Everything that can fail to allocate, before anything changes. */
-	n = rs.last - rs.first + 1;
-	err = -ENOMEM;
-	rs.old = kcalloc(n, sizeof(*rs.old), GFP_KERNEL);
-	rs.saved = kcalloc(n, sizeof(*rs.saved), GFP_KERNEL);
-	if (!rs.old || !rs.saved)
-		goto out_free;
-	for (i = 0; i < n; i++) {
-		rs.saved[i] = kzalloc(sizeof(*rs.saved[i]), GFP_KERNEL);
-		if (!rs.saved[i])
-			goto out_free;
-	}
-
-	err = rdmactl_cm_lock_until(until, info->extack);
+	err = rdmactl_roce_set_alloc(rs);
+	if (err)
+		return err;
+	err = rdmactl_cm_lock_until(until, req->extack);
 	if (!err) {
-		err = rdmactl_roce_apply(&rs, until, info->extack);
+		err = rdmactl_roce_apply(rs, until, req->extack);
 		mutex_unlock(&rdmactl_cm_lock);
 	}
-
-out_free:
-	if (rs.saved)
-		for (i = 0; i < n; i++)
-			kfree(rs.saved[i]);
-	kfree(rs.saved);
-	kfree(rs.old);
 	return err;
 }
+
+const struct rdmactl_req_ops rdmactl_roce_request = {
+	.cmd = RDMACTL_CMD_ROCE_GET,
+	.scope = RDMACTL_SCOPE_PORT,
+	.missing = "no port given: set the port number",
+	.data_size = RDMACTL_REPLY_DATA_SIZE(struct rdmactl_roce_data),
+	.parse = rdmactl_roce_parse,
+	.check = rdmactl_roce_check,
+	.prepare = rdmactl_roce_prepare,
+	.collect = rdmactl_roce_collect,
+	.fill = rdmactl_roce_fill,
+	.set_scope = RDMACTL_SET_DEV,
+	.set_size = sizeof(struct rdmactl_roce_set),
+	.set_validate = rdmactl_roce_set_validate,
+	.set = rdmactl_roce_set,
+	.set_cleanup = rdmactl_roce_set_cleanup,
+};
 
 /* rdma_cm and configfs, then what restores settings when they come back. */
 int rdmactl_roce_init(void)

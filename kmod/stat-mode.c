@@ -105,15 +105,6 @@ static size_t rdmactl_stat_mode_size(struct rdmactl_dev *dev)
 	       RDMACTL_STAT_OPTIONAL_MAX * nla_total_size(RDMACTL_COUNTER_NAME_MAX);
 }
 
-const struct rdmactl_req_ops rdmactl_stat_mode_request = {
-	.cmd = RDMACTL_CMD_STAT_MODE_GET,
-	.scope = RDMACTL_SCOPE_PORT,
-	.missing = "no port given: set the port number",
-	.data_size = sizeof(struct rdmactl_reply_data),
-	.reply_size = rdmactl_stat_mode_size,
-	.fill = rdmactl_stat_mode_fill,
-};
-
 /* Whether the port's driver has an optional counter of that name. */
 static bool rdmactl_stat_is_optional(struct rdmactl_dev *dev, u32 port, const char *name)
 {
@@ -248,82 +239,94 @@ static int rdmactl_stat_restore_failed(struct rdmactl_dev *dev, u64 guid, u32 po
 	return kept ? 0 : -ENOENT;
 }
 
-int rdmactl_stat_mode_set_doit(struct sk_buff *skb, struct genl_info *info)
+/* STAT_MODE_SET's own attributes: the names, clear, or a restore's error. */
+static int rdmactl_stat_mode_set_validate(struct rdmactl_req *req, void *state)
 {
-	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
-	struct nlattr *names_attr = info->attrs[RDMACTL_A_STAT_OPTIONAL];
-	struct nlattr *err_attr = info->attrs[RDMACTL_A_STAT_MODE_ERROR];
-	bool clear = nla_get_flag(info->attrs[RDMACTL_A_STAT_MODE_CLEAR]);
-	bool restored = nla_get_flag(info->attrs[RDMACTL_A_STAT_MODE_RESTORED]);
-	struct rdmactl_names names = {}, copy = {};
-	struct rdmactl_dev *dev;
-	u32 port;
-	u64 guid;
-	int err;
+	struct nlattr *names_attr = req->attrs[RDMACTL_A_STAT_OPTIONAL];
+	struct nlattr *err_attr = req->attrs[RDMACTL_A_STAT_MODE_ERROR];
+	bool clear = nla_get_flag(req->attrs[RDMACTL_A_STAT_MODE_CLEAR]);
+	bool restored = nla_get_flag(req->attrs[RDMACTL_A_STAT_MODE_RESTORED]);
 
-	if (!port_attr) {
-		NL_SET_ERR_ATTR_MISS(info->extack, NULL, RDMACTL_A_PORT_INDEX);
-		NL_SET_ERR_MSG(info->extack, "no port given: set the port number");
-		return -EINVAL;
-	}
 	if (!!names_attr + clear + !!err_attr != 1) {
-		NL_SET_ERR_MSG(info->extack,
+		NL_SET_ERR_MSG(req->extack,
 			       "give one of: the optional counters, clear, or a restore's error");
 		return -EINVAL;
 	}
 	if (err_attr && !restored) {
-		NL_SET_ERR_MSG_ATTR(info->extack, err_attr,
+		NL_SET_ERR_MSG_ATTR(req->extack, err_attr,
 				    "a restore's error comes with restored");
 		return -EINVAL;
 	}
 	if (clear && restored) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[RDMACTL_A_STAT_MODE_RESTORED],
+		NL_SET_ERR_MSG_ATTR(req->extack, req->attrs[RDMACTL_A_STAT_MODE_RESTORED],
 				    "clear forgets: nothing was restored");
 		return -EINVAL;
 	}
+	return 0;
+}
 
-	dev = rdmactl_nl_dev_get(genl_info_net(info), info->attrs, info->extack);
-	if (IS_ERR(dev))
-		return PTR_ERR(dev);
-	err = rdmactl_nl_port_check(dev, port_attr, info->extack);
-	if (err)
-		goto out;
-	port = nla_get_u32(port_attr);
-	guid = be64_to_cpu(dev->ibdev->node_guid);
-	if (!guid) {
-		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_NO_GUID);
-		err = -EOPNOTSUPP;
-		goto out;
-	}
+/* Keep the names for the port: what user space set, or restored. */
+static int rdmactl_stat_mode_keep(struct rdmactl_req *req, struct rdmactl_dev *dev, u64 guid,
+				  u32 port)
+{
+	bool restored = nla_get_flag(req->attrs[RDMACTL_A_STAT_MODE_RESTORED]);
+	struct rdmactl_names names = {}, copy = {};
+	int err;
 
-	if (clear)
-		err = rdmactl_stat_forget(dev, guid, port);
-	else if (err_attr)
-		err = rdmactl_stat_restore_failed(dev, guid, port, nla_get_s32(err_attr));
-	if (clear || err_attr) {
-		if (err)
-			NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_NOTHING_KEPT);
-		goto out;
-	}
-
-	err = rdmactl_names_parse(dev, port, names_attr, &names, info->extack);
+	err = rdmactl_names_parse(dev, port, req->attrs[RDMACTL_A_STAT_OPTIONAL], &names,
+				  req->extack);
 	if (!err)
 		err = rdmactl_names_dup(&copy, &names);
 	if (!err)
 		err = rdmactl_stat_save(dev, guid, port, &names, &copy, restored);
 	if (err == -ENOSPC)
-		rdmactl_err_fmt(info->extack, NULL, RDMACTL_MSG_ROCE_SAVED_MAX,
+		rdmactl_err_fmt(req->extack, NULL, RDMACTL_MSG_ROCE_SAVED_MAX,
 				RDMACTL_STAT_SAVED_MAX);
 	else if (err == -ENOENT)
-		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_NOTHING_KEPT);
+		NL_SET_ERR_MSG(req->extack, RDMACTL_MSG_NOTHING_KEPT);
 	else if (err == -EAGAIN)
-		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_KEPT_CHANGED);
-out:
+		NL_SET_ERR_MSG(req->extack, RDMACTL_MSG_KEPT_CHANGED);
 	kfree(names.buf);
 	kfree(copy.buf);
-	rdmactl_dev_put(dev);
 	return err;
 }
+
+static int rdmactl_stat_mode_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
+				 const struct nlattr *port_attr)
+{
+	struct nlattr *err_attr = req->attrs[RDMACTL_A_STAT_MODE_ERROR];
+	bool clear = nla_get_flag(req->attrs[RDMACTL_A_STAT_MODE_CLEAR]);
+	struct rdmactl_dev *dev = *devp;
+	u32 port = nla_get_u32(port_attr);
+	u64 guid = be64_to_cpu(dev->ibdev->node_guid);
+	int err;
+
+	if (!guid) {
+		NL_SET_ERR_MSG(req->extack, RDMACTL_MSG_NO_GUID);
+		return -EOPNOTSUPP;
+	}
+	if (!clear && !err_attr)
+		return rdmactl_stat_mode_keep(req, dev, guid, port);
+	if (clear)
+		err = rdmactl_stat_forget(dev, guid, port);
+	else
+		err = rdmactl_stat_restore_failed(dev, guid, port, nla_get_s32(err_attr));
+	if (err)
+		NL_SET_ERR_MSG(req->extack, RDMACTL_MSG_NOTHING_KEPT);
+	return err;
+}
+
+const struct rdmactl_req_ops rdmactl_stat_mode_request = {
+	.cmd = RDMACTL_CMD_STAT_MODE_GET,
+	.scope = RDMACTL_SCOPE_PORT,
+	.missing = "no port given: set the port number",
+	.data_size = sizeof(struct rdmactl_reply_data),
+	.reply_size = rdmactl_stat_mode_size,
+	.fill = rdmactl_stat_mode_fill,
+	.set_scope = RDMACTL_SET_PORT,
+	.set_validate = rdmactl_stat_mode_set_validate,
+	.set = rdmactl_stat_mode_set,
+};
 
 void rdmactl_stat_mode_exit(void)
 {

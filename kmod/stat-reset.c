@@ -108,13 +108,6 @@ void rdmactl_stat_reset_removing(void)
 	wake_up_all(&rdmactl_reset_wait);
 }
 
-/* Who asked: a doit and the same doit asked again (its socket, its sequence number). */
-struct rdmactl_reset_asker {
-	u32 portid;
-	u32 seq;
-	u32 now;
-};
-
 /*
  * Have st reset, of kind hw, for a doit: *need is the number of the reset
  * whose end answers it, one that begins after it arrived, or the one the
@@ -297,45 +290,41 @@ out:
 	return err;
 }
 
-int rdmactl_stat_reset_doit(struct sk_buff *skb, struct genl_info *info)
+/*
+ * STAT_RESET through the default SET doit (request.c): who asks (a doit
+ * and the same doit asked again: its socket, its sequence number), and
+ * the one deadline every device's resets share.
+ */
+int rdmactl_stat_reset_validate(struct rdmactl_req *req, void *state)
 {
-	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
-	bool hw = nla_get_flag(info->attrs[RDMACTL_A_STAT_RESET_HARDWARE]);
-	unsigned long until = jiffies + RDMACTL_LOCKED_WAIT;
-	struct net *net = genl_info_net(info);
-	const struct rdmactl_reset_asker who = {
-		.portid = info->snd_portid, .seq = info->snd_seq, .now = rdmactl_jiffies32(),
-	};
-	u32 index = 0;
-	struct rdmactl_dev *dev;
-	int err = 0, done = 0;
-	bool again = false;
+	struct rdmactl_reset_req *r = state;
 
-	if (info->attrs[RDMACTL_A_DEV_INDEX] || info->attrs[RDMACTL_A_DEV_NAME]) {
-		dev = rdmactl_nl_dev_get(net, info->attrs, info->extack);
-		if (IS_ERR(dev))
-			return PTR_ERR(dev);
-		err = rdmactl_reset_dev(dev, port_attr, hw, &who, until, info->extack, &done);
-		rdmactl_dev_put(dev);
-	} else {
-		if (port_attr) {
-			NL_SET_ERR_MSG_ATTR(info->extack, port_attr, "a port needs a device");
-			return -EINVAL;
-		}
-		/* Every device's resets start, whichever are done in time. */
-		while ((!err || err == -EAGAIN) && (dev = rdmactl_dev_get_next(net, &index))) {
-			err = rdmactl_reset_dev(dev, NULL, hw, &who, until, info->extack, &done);
-			again |= err == -EAGAIN;
-			rdmactl_dev_put(dev);
-			index++;
-		}
-		if (!err && again)
-			err = -EAGAIN;
-	}
+	r->hw = nla_get_flag(req->attrs[RDMACTL_A_STAT_RESET_HARDWARE]);
+	r->until = jiffies + RDMACTL_LOCKED_WAIT;
+	r->who.portid = req->info->snd_portid;
+	r->who.seq = req->info->snd_seq;
+	r->who.now = req->call_at;
+	return 0;
+}
+
+/* One device's resets: of every device's when none is named, whichever are done in time. */
+int rdmactl_stat_reset_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
+			   const struct nlattr *port_attr)
+{
+	struct rdmactl_reset_req *r = state;
+
+	return rdmactl_reset_dev(*devp, port_attr, r->hw, &r->who, r->until, req->extack,
+				 &r->done);
+}
+
+int rdmactl_stat_reset_end(struct rdmactl_req *req, void *state, int err)
+{
+	const struct rdmactl_reset_req *r = state;
+
 	if (err == -EAGAIN)
-		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_RESET_SLOW);
-	if (!err && hw && !done) {
-		NL_SET_ERR_MSG(info->extack, "no port has a PMA that resets its counters");
+		NL_SET_ERR_MSG(req->extack, RDMACTL_MSG_RESET_SLOW);
+	if (!err && r->hw && !r->done) {
+		NL_SET_ERR_MSG(req->extack, "no port has a PMA that resets its counters");
 		err = -EOPNOTSUPP;
 	}
 	return err;

@@ -495,6 +495,61 @@ static int watch(struct chk_run *r, const struct check_args *a, int status)
 	return w.worst;
 }
 
+/* r's thresholds (the defaults) and what expect FILE asks: 0, or the exit status. */
+static int setup_run(struct chk_run *r, const struct check_args *a, struct chk_expect *e)
+{
+	int err;
+
+	r->interval = a->interval;
+	r->filtered = a->dp.dev[0];
+	r->thresholds = calloc(chk_num_default_thresholds, sizeof(*r->thresholds));
+	if (!r->thresholds)
+		return EXIT_ERROR;
+	memcpy(r->thresholds, chk_default_thresholds,
+	       chk_num_default_thresholds * sizeof(*r->thresholds));
+	r->num_thresholds = chk_num_default_thresholds;
+	if (!a->expect)
+		return 0;
+	err = chk_expect_load(a->expect, e, r);
+	if (!err)
+		r->expect = e;
+	return err;
+}
+
+/* The first snapshot, a failure told: 0, or the exit status. */
+static int take_first(struct rdmactl *h, struct read_ctx *c)
+{
+	const char *dev = c->a->dp.dev;
+	int err = read_first(h, c);
+
+	if (err == -ENODEV) {
+		if (cli_names(rdmactl_errmsg(h), dev))
+			fprintf(stderr, "rdmactl: check: %s\n", rdmactl_errmsg(h));
+		else
+			fprintf(stderr, "rdmactl: check: %s: %s\n", dev, rdmactl_errmsg(h));
+		return EXIT_USAGE;
+	}
+	if (err)
+		return cli_fail(h, err, dev[0] ? dev : NULL, "cannot read the ports");
+	return EXIT_OK;
+}
+
+/* The second snapshot of the counters, interval seconds after the first. */
+static int take_second(struct rdmactl *h, struct read_ctx *c)
+{
+	const struct check_args *a = c->a;
+	struct timespec ts = { (time_t)a->interval, (long)((a->interval - (time_t)a->interval) * 1e9) };
+	int err;
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+	c->second = true;
+	err = rdmactl_stat_list(h, a->dp.dev[0] ? a->dp.dev : NULL, a->dp.port, 0, stat_cb, c);
+	if (err && err != -EINTR && err != -ENODEV)
+		return cli_fail(h, err, NULL, "cannot read the counters again");
+	return EXIT_OK;
+}
+
 int check_main(int argc, char **argv)
 {
 	struct check_args a = { .interval = 3 };
@@ -507,8 +562,7 @@ int check_main(int argc, char **argv)
 	struct read_ctx c = { .r = &r, .a = &a, .devs.size = sizeof(struct rdmactl_dev_info) };
 	struct chk_expect e = { 0 };
 	struct rdmactl *h;
-	struct timespec ts;
-	int err, status;
+	int status;
 
 	if (argc == 1 && !strcmp(argv[0], "help")) {
 		fputs("Usage: ", stdout);
@@ -517,56 +571,22 @@ int check_main(int argc, char **argv)
 	}
 	if (cli_parse(&check_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
-	r.interval = a.interval;
-	r.filtered = a.dp.dev[0];
-	r.thresholds = calloc(chk_num_default_thresholds, sizeof(*r.thresholds));
-	if (!r.thresholds)
-		return EXIT_ERROR;
-	memcpy(r.thresholds, chk_default_thresholds,
-	       chk_num_default_thresholds * sizeof(*r.thresholds));
-	r.num_thresholds = chk_num_default_thresholds;
-	if (a.expect) {
-		err = chk_expect_load(a.expect, &e, &r);
-		if (err)
-			return err;
-		r.expect = &e;
-	}
+	status = setup_run(&r, &a, &e);
+	if (status)
+		return status;
 	colour = !cli.json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 
 	h = cli_open();
 	if (!h)
 		return EXIT_ERROR;
-	err = read_first(h, &c);
-	if (err == -ENODEV) {
-		if (cli_names(rdmactl_errmsg(h), a.dp.dev))
-			fprintf(stderr, "rdmactl: check: %s\n", rdmactl_errmsg(h));
-		else
-			fprintf(stderr, "rdmactl: check: %s: %s\n", a.dp.dev, rdmactl_errmsg(h));
-		rdmactl_close(h);
-		return EXIT_USAGE;
-	}
-	if (err) {
-		err = cli_fail(h, err, a.dp.dev[0] ? a.dp.dev : NULL, "cannot read the ports");
-		rdmactl_close(h);
-		return err;
-	}
-	if (a.dump) {
-		chk_expect_dump(&r);
-		rdmactl_close(h);
-		return EXIT_OK;
-	}
-	ts.tv_sec = (time_t)a.interval;
-	ts.tv_nsec = (long)((a.interval - (double)ts.tv_sec) * 1e9);
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-	c.second = true;
-	err = rdmactl_stat_list(h, a.dp.dev[0] ? a.dp.dev : NULL, a.dp.port, 0, stat_cb, &c);
-	if (err && err != -EINTR && err != -ENODEV) {
-		err = cli_fail(h, err, NULL, "cannot read the counters again");
-		rdmactl_close(h);
-		return err;
-	}
+	status = take_first(h, &c);
+	if (status == EXIT_OK && a.dump)
+		chk_expect_dump(&r);	/* dump-expect: the first snapshot, as a manifest */
+	else if (status == EXIT_OK)
+		status = take_second(h, &c);
 	rdmactl_close(h);
+	if (status != EXIT_OK || a.dump)
+		return status;
 
 	run_checks(&r);
 	status = status_of(&r, 0);

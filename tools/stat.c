@@ -427,6 +427,32 @@ static void watch_sleep(double seconds)
 		;
 }
 
+/* One frame: a cleared screen (terminal), the time (text), each port's rates since prev. */
+static void watch_frame(const struct stat_args *a, bool tty, struct cli_vec *prev,
+			const struct cli_vec *cur)
+{
+	size_t i;
+
+	if (tty)
+		printf("\033[H\033[2J");
+	if (!cli.json) {
+		time_t now = time(NULL);
+		char when[16];
+
+		strftime(when, sizeof(when), "%H:%M:%S", localtime(&now));
+		printf("%s every %.1fs%s\n", when, a->interval, tty ? ", Ctrl-C to stop" : "");
+	}
+	print_begin();
+	for (i = 0; i < cur->n; i++) {
+		struct rdmactl_stat *s = ((struct rdmactl_stat **)cur->items)[i];
+		struct rdmactl_stat *p = stat_find(prev, s);
+
+		if (p)
+			watch_port(a, p, s);
+	}
+	print_end();
+}
+
 /*
  * A top-like view: on a terminal, the screen is redrawn in place every
  * interval; piped, each interval prints its lines (or one JSON array).
@@ -441,7 +467,6 @@ static int stat_watch(int argc, char **argv)
 	struct rdmactl *h;
 	long count = -1;	/* frames after the first; -1: until stopped */
 	int err = 0, tries;
-	size_t i;
 
 	if (cli_parse(&stat_watch_spec, argc, argv, &a, &given))
 		return EXIT_USAGE;
@@ -464,27 +489,8 @@ static int stat_watch(int argc, char **argv)
 			err = cli_fail(h, err, stat_dev(&a), "cannot read counters");
 			break;
 		}
-		if (frame) {
-			if (tty)
-				printf("\033[H\033[2J");
-			if (!cli.json) {
-				time_t now = time(NULL);
-				char when[16];
-
-				strftime(when, sizeof(when), "%H:%M:%S", localtime(&now));
-				printf("%s every %.1fs%s\n", when, a.interval,
-				       tty ? ", Ctrl-C to stop" : "");
-			}
-			print_begin();
-			for (i = 0; i < cur.n; i++) {
-				struct rdmactl_stat *s = ((struct rdmactl_stat **)cur.items)[i];
-				struct rdmactl_stat *p = stat_find(&prev, s);
-
-				if (p)
-					watch_port(&a, p, s);
-			}
-			print_end();
-		}
+		if (frame)
+			watch_frame(&a, tty, &prev, &cur);
 		cli_vec_clear(&prev, stat_release);
 		{
 			struct cli_vec t = prev;

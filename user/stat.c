@@ -85,19 +85,62 @@ static const struct nlattr *next_attr(const struct nlattr *attr)
 }
 
 /*
- * A snapshot reply: the counters are repeated RDMACTL_A_STAT_COUNTER
- * nests, so walk the message itself (rdmactl_attrs_parse() has checked
- * every attribute of it already); names point into the reply.
+ * s's counters: the reply's RDMACTL_A_STAT_COUNTER nests, which repeat, so
+ * walk the message itself (rdmactl_attrs_parse() has checked every
+ * attribute of it already); names point into the reply.
  */
-int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
-			rdmactl_attrs tb)
+static int rdmactl_stat_counters_parse(struct rdmactl *h, const struct nlmsghdr *nlh,
+				       struct rdmactl_stat *s)
 {
 	const struct nlattr *first = mnl_nlmsg_get_payload_offset(nlh, sizeof(struct genlmsghdr));
 	const struct nlattr *end = mnl_nlmsg_get_payload_tail(nlh), *attr;
-	struct rdmactl *h = req->h;
-	struct rdmactl_stat s, merged;
-	char *names = NULL;
 	size_t n = 0;
+	int err;
+
+	for (attr = first; attr < end; attr = next_attr(attr))
+		if ((attr->nla_type & NLA_TYPE_MASK) == RDMACTL_A_STAT_COUNTER)
+			n++;
+	s->counters = calloc(n ? n : 1, sizeof(*s->counters));
+	if (!s->counters)
+		return -ENOMEM;
+	for (attr = first; attr < end; attr = next_attr(attr)) {
+		if ((attr->nla_type & NLA_TYPE_MASK) != RDMACTL_A_STAT_COUNTER)
+			continue;
+		err = rdmactl_counter_parse(h, attr, &s->counters[s->num_counters]);
+		if (err)
+			return err;
+		s->num_counters++;
+	}
+	return 0;
+}
+
+/*
+ * s to the caller's callback. A port's partial snapshot gets ib_core's
+ * counters merged in when asked (RDMACTL_STAT_CORE), but not one less a
+ * baseline: ib_core's totals are not.
+ */
+static int rdmactl_stat_deliver(struct rdmactl_req *req, const struct rdmactl_stat *s)
+{
+	struct rdmactl_stat merged;
+	char *names = NULL;
+	int err = 0;
+
+	if (s->hw_partial && s->port && (req->flags & RDMACTL_STAT_CORE) && !s->baseline_ns)
+		err = rdmactl_core_merge(req->h, s, &merged, &names);
+	/* ib_core may not see the device (another namespace): partial, as it is. */
+	err = req->cb.stat(err == 1 ? &merged : s, req->arg);
+	if (names)
+		free(merged.counters);
+	free(names);
+	return err;
+}
+
+/* A snapshot reply: the port and how its reads went from tb, then its counters. */
+int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
+			rdmactl_attrs tb)
+{
+	struct rdmactl *h = req->h;
+	struct rdmactl_stat s;
 	int err;
 
 	memset(&s, 0, sizeof(s));
@@ -131,28 +174,9 @@ int rdmactl_stat_handle(struct rdmactl_req *req, const struct nlmsghdr *nlh,
 			return -EBADMSG;
 	}
 
-	for (attr = first; attr < end; attr = next_attr(attr))
-		if ((attr->nla_type & NLA_TYPE_MASK) == RDMACTL_A_STAT_COUNTER)
-			n++;
-	s.counters = calloc(n ? n : 1, sizeof(*s.counters));
-	if (!s.counters)
-		return -ENOMEM;
-	for (attr = first; attr < end; attr = next_attr(attr)) {
-		if ((attr->nla_type & NLA_TYPE_MASK) != RDMACTL_A_STAT_COUNTER)
-			continue;
-		err = rdmactl_counter_parse(h, attr, &s.counters[s.num_counters]);
-		if (err)
-			goto out;
-		s.num_counters++;
-	}
-	if (s.hw_partial && s.port && (req->flags & RDMACTL_STAT_CORE) && !s.baseline_ns)
-		err = rdmactl_core_merge(h, &s, &merged, &names);
-	/* ib_core may not see the device (another namespace): partial, as it is. */
-	err = req->cb.stat(err == 1 ? &merged : &s, req->arg);
-	if (names)
-		free(merged.counters);
-out:
-	free(names);
+	err = rdmactl_stat_counters_parse(h, nlh, &s);
+	if (!err)
+		err = rdmactl_stat_deliver(req, &s);
 	free(s.counters);
 	return err;
 }

@@ -50,6 +50,10 @@ t_eq "and does not run it, and runs the rest" "0 1 1" \
 t_run "run-line --once --leave roce-reload.sh" 0 "$rl" --once --leave roce-reload.sh
 t_eq "the programs run, roce-reload.sh does not" "1 0" \
 	"$(grep -c '^run exporter.sh' <<<"$T_OUT") $(grep -c '^run roce-reload.sh' <<<"$T_OUT")"
+t_run "run-line --leave fakehca.sh" 0 "$rl" --leave fakehca.sh
+t_eq "unloads the fake HCA in its place, before the Soft-RoCE suites" "fake-unload.sh errors.sh" \
+	"$(grep -A1 '^run fake-unload.sh' <<<"$T_OUT" | sed 's/^run //' | xargs)"
+t_eq "and does not run fakehca.sh" 0 "$(grep -c '^run fakehca.sh' <<<"$T_OUT")"
 t_run "run-line --leave of a suite no line is said to run" 2 "$rl" --leave counters.sh
 t_eq "is refused" "run-line: no line is said to run counters.sh: it cannot be left" "$T_ERR"
 t_done

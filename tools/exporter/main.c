@@ -171,27 +171,27 @@ static void usage(FILE *f)
 		"  -h, --help                    this text\n");
 }
 
-int main(int argc, char **argv)
+static const struct option options[] = {
+	{ "listen", required_argument, NULL, 'l' },
+	{ "include-devices", required_argument, NULL, 'i' },
+	{ "exclude-devices", required_argument, NULL, 'x' },
+	{ "cache", required_argument, NULL, 'c' },
+	{ "scrape-timeout", required_argument, NULL, 't' },
+	{ "max-connections", required_argument, NULL, 'm' },
+	{ "node-exporter-names", no_argument, NULL, 'n' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* The command line into exporter.opt: -1 to go on, else the exit status. */
+static int parse_options(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "listen", required_argument, NULL, 'l' },
-		{ "include-devices", required_argument, NULL, 'i' },
-		{ "exclude-devices", required_argument, NULL, 'x' },
-		{ "cache", required_argument, NULL, 'c' },
-		{ "scrape-timeout", required_argument, NULL, 't' },
-		{ "max-connections", required_argument, NULL, 'm' },
-		{ "node-exporter-names", no_argument, NULL, 'n' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	pthread_condattr_t ca;
-	sigset_t sigs;
 	char *end;
 	long n;
-	int c, err, sig;
+	int c;
 
-	while ((c = getopt_long(argc, argv, "l:i:x:c:t:m:nVh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:i:x:c:t:m:nVh", options, NULL)) != -1) {
 		switch (c) {
 		case 'l':
 			exporter.opt.listen = optarg;
@@ -237,28 +237,57 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	return -1;
+}
+
+/* A scrape waits for its snapshot (--scrape-timeout) by the monotonic clock. */
+static void init_snap_cond(void)
+{
+	pthread_condattr_t ca;
 
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&exporter.snap_cond, &ca);
+}
 
-	/* Every thread leaves these to sigwait() below. */
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+/* Every thread leaves SIGINT and SIGTERM to main()'s sigwait(). */
+static void block_signals(sigset_t *sigs)
+{
+	sigemptyset(sigs);
+	sigaddset(sigs, SIGINT);
+	sigaddset(sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, sigs, NULL);
 	signal(SIGPIPE, SIG_IGN);
+}
+
+/* The event listener, the collector and the HTTP server: false when one fails. */
+static bool start_threads(void)
+{
+	int err;
 
 	err = exp_events_start();
 	if (err) {
 		fprintf(stderr, "rdmactl-exporter: cannot follow generic netlink: %s\n",
 			strerror(-err));
-		return EXIT_FAILURE;
+		return false;
 	}
 	err = exp_collector_start();
 	if (!err)
 		err = exp_http_start();
-	if (err)
+	return !err;
+}
+
+int main(int argc, char **argv)
+{
+	sigset_t sigs;
+	int status, sig;
+
+	status = parse_options(argc, argv);
+	if (status >= 0)
+		return status;
+	init_snap_cond();
+	block_signals(&sigs);
+	if (!start_threads())
 		return EXIT_FAILURE;
 	fprintf(stderr, "rdmactl-exporter %s: listening on %s\n", RDMACTL_VERSION, exporter.opt.listen);
 
