@@ -67,7 +67,7 @@ static const struct nla_policy rdmactl_roce_get_policy[RDMACTL_A_ROCE_PROBE + 1]
 	[RDMACTL_A_ROCE_PROBE] = { .type = NLA_FLAG },
 };
 
-static const struct nla_policy rdmactl_roce_policy[RDMACTL_A_ROCE_CLEAR + 1] = {
+static const struct nla_policy rdmactl_roce_policy[RDMACTL_A_ROCE_TRUST + 1] = {
 	[RDMACTL_A_DEV_INDEX] = { .type = NLA_U32 },
 	[RDMACTL_A_DEV_NAME] = { .type = NLA_NUL_STRING,
 				 .len = RDMACTL_DEV_NAME_MAX - 1 },
@@ -76,6 +76,10 @@ static const struct nla_policy rdmactl_roce_policy[RDMACTL_A_ROCE_CLEAR + 1] = {
 						 RDMACTL_GID_TYPE_ROCE_V2),
 	[RDMACTL_A_ROCE_TOS] = { .type = NLA_U8 },
 	[RDMACTL_A_ROCE_CLEAR] = { .type = NLA_FLAG },
+	[RDMACTL_A_ROCE_PRIO] = NLA_POLICY_MAX(NLA_U8, 7),
+	[RDMACTL_A_ROCE_PFC] = NLA_POLICY_MAX(NLA_U8, 1),
+	[RDMACTL_A_ROCE_TRUST] = NLA_POLICY_RANGE(NLA_U8, RDMACTL_ROCE_TRUST_DSCP,
+						  RDMACTL_ROCE_TRUST_PCP),
 };
 
 static const struct nla_policy rdmactl_stat_optional_policy[RDMACTL_A_STAT_OPTIONAL_NAME + 1] = {

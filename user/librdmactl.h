@@ -57,6 +57,7 @@ const char *rdmactl_version(void);
 #include "librdmactl/ipoib.h"	/* IPoIB interfaces, their mode and MTU */
 #include "librdmactl/gid.h"	/* GID tables, and the GID an application should use */
 #include "librdmactl/roce.h"	/* rdma_cm's default RoCE mode and ToS */
+#include "librdmactl/qos.h"	/* RoCE QoS: ToS, DCB, PFC, kept together */
 #include "librdmactl/events.h"	/* the "events" group */
 #include "librdmactl/names.h"	/* names of the uapi enums */
 #undef LIBRDMACTL_H_INSIDE

@@ -8,7 +8,7 @@
  * accepts: min and max of an integer, max-len of a string, the
  * length of a binary.
  */
-_Static_assert(7 <= FUZZ_MAX_ATTRS, "nlfuzz.h: FUZZ_MAX_ATTRS is too small");
+_Static_assert(9 <= FUZZ_MAX_ATTRS, "nlfuzz.h: FUZZ_MAX_ATTRS is too small");
 
 static const struct fuzz_op fuzz_ops[] = {
 	{
@@ -117,13 +117,16 @@ static const struct fuzz_op fuzz_ops[] = {
 	},
 	{
 		.name = "ROCE_SET", .cmd = RDMACTL_CMD_ROCE_SET, .admin = 1,
-		.doit = { 1, 6, {
+		.doit = { 1, 9, {
 			{ RDMACTL_A_DEV_INDEX, FUZZ_U32, 0, 0xffffffff },
 			{ RDMACTL_A_DEV_NAME, FUZZ_STRING, 0, 63 },
 			{ RDMACTL_A_PORT_INDEX, FUZZ_U32, 0, 0xffffffff },
 			{ RDMACTL_A_ROCE_MODE, FUZZ_U8, 2, 3 },
 			{ RDMACTL_A_ROCE_TOS, FUZZ_U8, 0, 0xff },
 			{ RDMACTL_A_ROCE_CLEAR, FUZZ_FLAG, 0, 0 },
+			{ RDMACTL_A_ROCE_PRIO, FUZZ_U8, 0, 7 },
+			{ RDMACTL_A_ROCE_PFC, FUZZ_U8, 0, 1 },
+			{ RDMACTL_A_ROCE_TRUST, FUZZ_U8, 1, 2 },
 		} },
 	},
 	{

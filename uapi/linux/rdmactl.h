@@ -198,9 +198,10 @@ enum rdmactl_counter_unit {
  *   ipoib-ifname, ipoib-mode, ipoib-mtu
  * @RDMACTL_EVENT_IPOIB_MTU: an IPoIB interface's new MTU, as ipoib-mode
  * @RDMACTL_EVENT_ROCE: a RoCE port's new rdma_cm defaults (roce-mode,
- *   roce-tos), set through roce-set or, with roce-restored, applied again; or,
- *   without them, its saved settings forgotten (roce-clear), a failure
- *   (roce-error), or rdma_cm unloading (roce-source)
+ *   roce-tos) and QoS profile (roce-prio, roce-pfc, roce-trust), set through
+ *   roce-set or, with roce-restored, applied again; or, without them, its
+ *   saved settings forgotten (roce-clear), a failure (roce-error), or rdma_cm
+ *   unloading (roce-source)
  * @RDMACTL_EVENT_OVERFLOW: events were lost in the kernel: event-lost
  * @RDMACTL_EVENT_STAT_MODE: a port's optional counters saved (stat-optional),
  *   restored (stat-mode-restored) or forgotten (stat-mode-clear); a failed
@@ -255,6 +256,19 @@ enum rdmactl_roce_source {
 	RDMACTL_ROCE_SOURCE_CONFIGFS = 1,
 	RDMACTL_ROCE_SOURCE_APPLIED,
 	RDMACTL_ROCE_SOURCE_UNKNOWN,
+};
+
+/**
+ * enum rdmactl_roce_trust - Which field of a received frame the netdev takes
+ *   its priority from first: its DCB apptrust order (IEEE 802.1Qaz APP
+ *   selectors).
+ * @RDMACTL_ROCE_TRUST_DSCP: the IP header's DSCP: what rdma_cm's ToS sets
+ * @RDMACTL_ROCE_TRUST_PCP: the VLAN tag's PCP: a ToS-marked frame is not
+ *   classified by its DSCP
+ */
+enum rdmactl_roce_trust {
+	RDMACTL_ROCE_TRUST_DSCP = 1,
+	RDMACTL_ROCE_TRUST_PCP,
 };
 
 /**
@@ -642,6 +656,43 @@ enum rdmactl_attr {
 	 *   PMA is asked again (0, by the next request).
 	 */
 	RDMACTL_A_STAT_PMA_RETRY_MS,
+	/**
+	 * @RDMACTL_A_ROCE_PRIO: (u8; in requests at most 7) The priority (0-7)
+	 *   the port's QoS profile maps the DSCP of roce-tos to, in the
+	 *   netdev's DCB APP table. In roce-set, with roce-tos: kept with it
+	 *   (roce-saved-prio) and applied again to the port's netdev each time
+	 *   it attaches (librdmactl applies the profile to the netdev itself,
+	 *   over dcbnl, before it sends roce-set). In a roce event with
+	 *   roce-restored: applied again, or, with roce-error, not.
+	 */
+	RDMACTL_A_ROCE_PRIO,
+	/**
+	 * @RDMACTL_A_ROCE_PFC: (u8; in requests at most 1) Whether PFC is on
+	 *   (1) or off (0) for roce-prio; kept and applied as roce-prio.
+	 */
+	RDMACTL_A_ROCE_PFC,
+	/**
+	 * @RDMACTL_A_ROCE_TRUST: (u8, enum rdmactl_roce_trust; in requests 1
+	 *   to 2) The netdev's apptrust: dscp puts DSCP first, pcp PCP; kept
+	 *   and applied as roce-prio (on kernels before 6.1, which have no
+	 *   apptrust, the re-apply leaves it).
+	 */
+	RDMACTL_A_ROCE_TRUST,
+	/**
+	 * @RDMACTL_A_ROCE_SAVED_PRIO: (u8) The kept profile's roce-prio; only
+	 *   when one was set.
+	 */
+	RDMACTL_A_ROCE_SAVED_PRIO,
+	/**
+	 * @RDMACTL_A_ROCE_SAVED_PFC: (u8) The kept profile's roce-pfc; only
+	 *   when one was set.
+	 */
+	RDMACTL_A_ROCE_SAVED_PFC,
+	/**
+	 * @RDMACTL_A_ROCE_SAVED_TRUST: (u8, enum rdmactl_roce_trust) The kept
+	 *   profile's roce-trust; only when one was set.
+	 */
+	RDMACTL_A_ROCE_SAVED_TRUST,
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
@@ -834,6 +885,18 @@ enum rdmactl_cmd {
 	 *   roce event with roce-restored; one that failed carries roce-error.
 	 *   Until it comes, new connections get rdma_cm's own defaults. The
 	 *   memory lasts as long as the module.
+	 *
+	 *   With roce-tos, roce-prio, roce-pfc and roce-trust make the port's
+	 *   QoS profile (Documentation/roce.md, "QoS"): rdmactl keeps it with
+	 *   the ToS and applies it again to the port's netdev, under RTNL from
+	 *   a work item, each time the netdev attaches to the port (the device
+	 *   registering again, the netdev re-created), as a roce event with
+	 *   roce-restored and those attributes (with roce-error when the
+	 *   netdev's DCB refused). The request itself changes no netdev: the
+	 *   caller sets the DCB first, as librdmactl does over dcbnl
+	 *   (rtnetlink, whose own CAP_NET_ADMIN check applies). -EOPNOTSUPP on
+	 *   a kernel without DCB (CONFIG_DCB), a profile without roce-tos is
+	 *   -EINVAL.
 	 */
 	RDMACTL_CMD_ROCE_SET,
 	/**

@@ -32,6 +32,7 @@ enum {
 	RDMACTL_EVENT_HAS_ROCE_CLEAR = 1 << 8,	/* roce_clear: ROCE, no mode or ToS */
 	RDMACTL_EVENT_HAS_STAT_RESET = 1 << 9,	/* stat_reset_hardware */
 	RDMACTL_EVENT_HAS_ROCE_UNKNOWN = 1 << 10,	/* roce_unknown: ROCE, no mode or ToS */
+	RDMACTL_EVENT_HAS_ROCE_QOS = 1 << 11,	/* roce_prio, roce_pfc, roce_trust (1.6) */
 };
 
 struct rdmactl_event_info {
@@ -69,6 +70,10 @@ struct rdmactl_event_info {
 	uint8_t roce_clear;		/* ROCE: the saved settings were forgotten */
 	uint8_t stat_reset_hardware;	/* STAT_RESET: the PMA zeroed, not a baseline */
 	uint8_t roce_unknown;		/* ROCE: rdma_cm unloaded, its defaults with it */
+	/* LIBRDMACTL_1.6: a ROCE event's QoS profile, set or applied again. */
+	uint8_t roce_prio;
+	uint8_t roce_pfc;
+	uint8_t roce_trust;		/* enum rdmactl_roce_trust */
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);

@@ -13,6 +13,7 @@ enum {
 	RDMACTL_ROCE_HAS_CURRENT = 1 << 0,	/* mode, tos: rdma_cm's, see source */
 	RDMACTL_ROCE_HAS_SAVED_MODE = 1 << 1,	/* saved_mode */
 	RDMACTL_ROCE_HAS_SAVED_TOS = 1 << 2,	/* saved_tos */
+	RDMACTL_ROCE_HAS_SAVED_QOS = 1 << 3,	/* saved_prio, _pfc, _trust (LIBRDMACTL_1.6) */
 };
 
 struct rdmactl_roce_info {
@@ -26,6 +27,9 @@ struct rdmactl_roce_info {
 	uint8_t saved_mode;		/* what is re-applied on registration */
 	uint8_t saved_tos;
 	uint8_t source;			/* enum rdmactl_roce_source of mode, tos */
+	uint8_t saved_prio;		/* the kept QoS profile (librdmactl/qos.h) */
+	uint8_t saved_pfc;
+	uint8_t saved_trust;		/* enum rdmactl_roce_trust */
 };
 
 typedef int (*rdmactl_roce_cb)(const struct rdmactl_roce_info *roce, void *arg);
