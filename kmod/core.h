@@ -211,7 +211,8 @@ struct rdmactl_names {
  * and which field the netdev trusts first.
  */
 struct rdmactl_qos {
-	bool has;
+	bool has;		/* prio and pfc */
+	bool has_trust;		/* trust too: not on netdevs without apptrust */
 	u8 prio;
 	u8 pfc;			/* 1: on */
 	u8 trust;		/* enum rdmactl_roce_trust */
@@ -219,7 +220,7 @@ struct rdmactl_qos {
 
 /* What a ROCE event says of a port: its values, and how they came. */
 struct rdmactl_roce_ev {
-	u8 mode;		/* 0: not in the event (a QoS re-apply) */
+	u8 mode;		/* 0: neither it nor tos in the event (a QoS re-apply) */
 	u8 tos;
 	struct rdmactl_qos qos;
 	bool restored;		/* applied again, not set */

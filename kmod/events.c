@@ -53,21 +53,22 @@ static void rdmactl_lost_work_fn(struct work_struct *work);
 static DECLARE_WORK(rdmactl_lost_work, rdmactl_lost_work_fn);
 
 /*
- * A ROCE event's values: rdma_cm's defaults (mode 0: a QoS re-apply, which
- * has none), or the error that kept them; the QoS profile set or applied.
+ * A ROCE event's values: rdma_cm's defaults as read back, or the error
+ * that kept them; the QoS profile set or applied. A QoS re-apply (mode 0)
+ * read nothing of rdma_cm: it has the profile alone.
  */
 static int rdmactl_event_fill_roce(struct sk_buff *skb, const struct rdmactl_event_item *ev)
 {
 	if (ev->error && nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error))
 		return -EMSGSIZE;
-	if (!ev->error &&
-	    ((ev->mode && nla_put_u8(skb, RDMACTL_A_ROCE_MODE, ev->mode)) ||
+	if (!ev->error && ev->mode &&
+	    (nla_put_u8(skb, RDMACTL_A_ROCE_MODE, ev->mode) ||
 	     nla_put_u8(skb, RDMACTL_A_ROCE_TOS, ev->tos)))
 		return -EMSGSIZE;
 	if (ev->qos.has &&
 	    (nla_put_u8(skb, RDMACTL_A_ROCE_PRIO, ev->qos.prio) ||
 	     nla_put_u8(skb, RDMACTL_A_ROCE_PFC, ev->qos.pfc) ||
-	     nla_put_u8(skb, RDMACTL_A_ROCE_TRUST, ev->qos.trust)))
+	     (ev->qos.has_trust && nla_put_u8(skb, RDMACTL_A_ROCE_TRUST, ev->qos.trust))))
 		return -EMSGSIZE;
 	return ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED) ? -EMSGSIZE : 0;
 }

@@ -14,13 +14,15 @@
  * sets it over dcbnl (rtnetlink, with its own CAP_NET_ADMIN check in the
  * netdev's namespace) before it sends ROCE_SET. The re-apply here runs
  * from a work item on the system workqueue, which takes RTNL holding no
- * lock of ours, and calls the ops in the order and the way dcbnl's
- * DCB_CMD_IEEE_SET and _DEL do (net/dcb/dcbnl.c), then tells dcbnl's
- * listeners (dcbnl_ieee_notify()), as a change through dcbnl would.
+ * lock of ours, and calls the ops the way dcbnl's DCB_CMD_IEEE_SET and
+ * _DEL do (net/dcb/dcbnl.c), in librdmactl's order (the APP entry, PFC,
+ * apptrust), then tells dcbnl's listeners (dcbnl_ieee_notify()), as a
+ * change through dcbnl would.
  *
  * A job holds its netdev (dev_hold) from the attach until the work: the
- * netdev's unregistering waits for it, briefly (the work looks at
- * reg_state under RTNL and leaves an unregistering one alone). Unload
+ * netdev's unregistering waits for it, briefly. Under RTNL the work
+ * applies the profile kept then, and only to the port's netdev then: an
+ * unregistering or replaced one is left alone, silently (its DETACH told). Unload
  * stops the attach events first (rdmactl_events_stop()), then drops the
  * jobs not run. A job that cannot be allocated is a lost event.
  */
@@ -31,17 +33,18 @@
 
 #include "roce.h"
 
-/* One netdev to give a port's kept profile to. */
+/*
+ * One netdev to give a port's kept profile to. The profile is looked up
+ * when the work runs, not when the netdev attached: a SET or clear in
+ * between is what counts.
+ */
 struct rdmactl_qos_job {
 	struct list_head list;
 	u32 index;		/* the device, by index and node GUID */
 	u64 guid;
 	u32 port;
 	struct net_device *ndev;	/* held */
-	u8 tos;
-	struct rdmactl_qos qos;
 };
-
 static DEFINE_SPINLOCK(rdmactl_qos_lock);
 static LIST_HEAD(rdmactl_qos_jobs);
 static bool rdmactl_qos_stopping;
@@ -49,8 +52,9 @@ static void rdmactl_qos_work_fn(struct work_struct *work);
 static DECLARE_WORK(rdmactl_qos_work, rdmactl_qos_work_fn);
 
 /*
- * ROCE_SET's roce-prio, roce-pfc and roce-trust: all three or none, and
- * only with the ToS whose DSCP they are about. The policy checked ranges.
+ * ROCE_SET's roce-prio and roce-pfc, together, and roce-trust with them
+ * where the netdev has apptrust; only with the ToS whose DSCP they map,
+ * and not with roce-clear. The policy checked the ranges.
  */
 int rdmactl_qos_parse(const struct rdmactl_req *req, bool has_tos, struct rdmactl_qos *q)
 {
@@ -59,10 +63,14 @@ int rdmactl_qos_parse(const struct rdmactl_req *req, bool has_tos, struct rdmact
 	struct nlattr *trust = req->attrs[RDMACTL_A_ROCE_TRUST];
 	struct nlattr *any = prio ?: pfc ?: trust;
 
-	q->has = false;
+	memset(q, 0, sizeof(*q));
 	if (!any)
 		return 0;
-	if (!prio || !pfc || !trust) {
+	if (req->attrs[RDMACTL_A_ROCE_CLEAR]) {
+		NL_SET_ERR_MSG_ATTR(req->extack, any, RDMACTL_MSG_QOS_CLEAR);
+		return -EINVAL;
+	}
+	if (!prio || !pfc) {
 		NL_SET_ERR_MSG_ATTR(req->extack, any, RDMACTL_MSG_QOS_PARTS);
 		return -EINVAL;
 	}
@@ -77,32 +85,55 @@ int rdmactl_qos_parse(const struct rdmactl_req *req, bool has_tos, struct rdmact
 	q->has = true;
 	q->prio = nla_get_u8(prio);
 	q->pfc = nla_get_u8(pfc);
-	q->trust = nla_get_u8(trust);
+	q->has_trust = trust;
+	q->trust = trust ? nla_get_u8(trust) : 0;
 	return 0;
 }
 
 #if IS_ENABLED(CONFIG_DCB)
-/* The DSCP's APP entry to prio alone: added first, then the others removed. */
+static int rdmactl_qos_app_del(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
+			       struct dcb_app *app)
+{
+	int err = ops->ieee_delapp ? ops->ieee_delapp(ndev, app) : dcb_ieee_delapp(ndev, app);
+
+	/* A driver whose setapp replaced the entry (mlx5) has it gone already. */
+	return err == -ENOENT ? 0 : err;
+}
+
+static int rdmactl_qos_app_set(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
+			       struct dcb_app *app)
+{
+	return ops->ieee_setapp ? ops->ieee_setapp(ndev, app) : dcb_ieee_setapp(ndev, app);
+}
+
+/*
+ * The DSCP's APP entry to prio alone. Added first, so the DSCP is never
+ * without one; then whatever other entries remain are removed (a driver's
+ * setapp may have replaced them). A driver that refuses a DSCP mapped
+ * already (ice) gets the others removed first, and the add again.
+ */
 static int rdmactl_qos_app(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops, u8 dscp,
 			   u8 prio)
 {
-	struct dcb_app app = {
-		.selector = IEEE_8021QAZ_APP_SEL_DSCP,
-		.protocol = dscp,
-		.priority = prio,
-	};
-	u8 mask = dcb_ieee_getapp_mask(ndev, &app);
-	unsigned long others = mask & ~BIT(prio);
+	struct dcb_app app = { .selector = IEEE_8021QAZ_APP_SEL_DSCP, .protocol = dscp };
+	unsigned long others;
 	unsigned int p;
-	int err = 0;
+	int err = 0, del;
 
-	if (!(mask & BIT(prio)))
-		err = ops->ieee_setapp ? ops->ieee_setapp(ndev, &app) : dcb_ieee_setapp(ndev, &app);
+	if (!(dcb_ieee_getapp_mask(ndev, &app) & BIT(prio))) {
+		app.priority = prio;
+		err = rdmactl_qos_app_set(ndev, ops, &app);
+	}
+	others = dcb_ieee_getapp_mask(ndev, &app) & ~BIT(prio);
 	for_each_set_bit(p, &others, IEEE_8021QAZ_MAX_TCS) {
-		if (err)
-			break;
 		app.priority = p;
-		err = ops->ieee_delapp ? ops->ieee_delapp(ndev, &app) : dcb_ieee_delapp(ndev, &app);
+		del = rdmactl_qos_app_del(ndev, ops, &app);
+		if (del)
+			return del;
+	}
+	if (err && others) {
+		app.priority = prio;
+		err = rdmactl_qos_app_set(ndev, ops, &app);
 	}
 	return err;
 }
@@ -127,26 +158,35 @@ static int rdmactl_qos_pfc(struct net_device *ndev, const struct dcbnl_rtnl_ops 
 	return ops->ieee_setpfc(ndev, &pfc);
 }
 
-/* The selector trusted first; before 6.1 (no apptrust) left as it is. */
+/*
+ * The apptrust order, as librdmactl sets it: the trusted selector first,
+ * the others after in their order. A DSCP-marked frame is classified by
+ * its DSCP only when DSCP comes first, so that is "dscp", anything else
+ * "pcp". Kernels before 6.2 have no apptrust: a profile kept there has
+ * no trust (librdmactl leaves it out), and one that has it fails here.
+ */
 static int rdmactl_qos_trust(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
 			     u8 trust)
 {
 #ifdef HAVE_DCBNL_APPTRUST
 	u8 want = trust == RDMACTL_ROCE_TRUST_DSCP ? IEEE_8021QAZ_APP_SEL_DSCP : DCB_APP_SEL_PCP;
-	u8 sel[IEEE_8021QAZ_APP_SEL_MAX + 1] = {};
-	int n = 0, err;
+	u8 sel[IEEE_8021QAZ_APP_SEL_MAX + 1] = {}, order[IEEE_8021QAZ_APP_SEL_MAX + 1];
+	int n = 0, i, k = 1, err;
 
 	if (!ops->dcbnl_getapptrust || !ops->dcbnl_setapptrust)
-		return 0;
+		return -EOPNOTSUPP;
 	err = ops->dcbnl_getapptrust(ndev, sel, &n);
 	if (err)
 		return err;
-	if (n >= 1 && sel[0] == want)
+	if ((n && sel[0] == IEEE_8021QAZ_APP_SEL_DSCP) == (trust == RDMACTL_ROCE_TRUST_DSCP))
 		return 0;
-	sel[0] = want;
-	return ops->dcbnl_setapptrust(ndev, sel, 1);
+	order[0] = want;
+	for (i = 0; i < n && k < ARRAY_SIZE(order); i++)
+		if (sel[i] != want)
+			order[k++] = sel[i];
+	return ops->dcbnl_setapptrust(ndev, order, k);
 #else
-	return 0;
+	return -EOPNOTSUPP;
 #endif
 }
 
@@ -162,7 +202,7 @@ static int rdmactl_qos_apply(struct net_device *ndev, u8 tos, const struct rdmac
 	err = rdmactl_qos_app(ndev, ops, tos >> 2, q->prio);
 	if (!err)
 		err = rdmactl_qos_pfc(ndev, ops, q->prio, q->pfc);
-	if (!err)
+	if (!err && q->has_trust)
 		err = rdmactl_qos_trust(ndev, ops, q->trust);
 	/* What did change is told, as dcbnl tells its own. */
 	dcbnl_ieee_notify(ndev, RTM_SETDCB, DCB_CMD_IEEE_SET, 0, 0);
@@ -175,16 +215,50 @@ static int rdmactl_qos_apply(struct net_device *ndev, u8 tos, const struct rdmac
 }
 #endif
 
-/* One job: RTNL, the netdev if it is still registered, the event. */
+/*
+ * Under RTNL: the profile kept for the job's port, if the job's netdev is
+ * still the port's (not unregistering, not replaced since); false when
+ * there is nothing to do.
+ */
+static bool rdmactl_qos_current(const struct rdmactl_qos_job *job, u8 *tos,
+				struct rdmactl_qos *q)
+{
+	struct rdmactl_roce_saved *s;
+	struct rdmactl_dev *dev;
+	bool ours;
+
+	ASSERT_RTNL();
+	dev = rdmactl_dev_get_any(job->index);
+	if (!dev)
+		return false;
+	ours = be64_to_cpu(dev->ibdev->node_guid) == job->guid && !dev->ndevs_gone &&
+	       dev->ndevs[job->port].ndev == job->ndev &&
+	       job->ndev->reg_state == NETREG_REGISTERED;
+	rdmactl_dev_put(dev);
+	if (!ours)
+		return false;
+	mutex_lock(&rdmactl_roce_saved_lock);
+	s = rdmactl_roce_find(job->guid, job->port);
+	if (s && s->has_tos && s->qos.has) {
+		*tos = s->tos;
+		*q = s->qos;
+	}
+	mutex_unlock(&rdmactl_roce_saved_lock);
+	return q->has;
+}
+
+/* One job: under RTNL, the profile kept now, on the port's netdev now; the event. */
 static void rdmactl_qos_run(struct rdmactl_qos_job *job)
 {
-	struct rdmactl_roce_ev rev = { .tos = job->tos, .qos = job->qos, .restored = true };
+	struct rdmactl_roce_ev rev = { .restored = true };
+	u8 tos = 0;
 
 	rtnl_lock();
-	if (job->ndev->reg_state == NETREG_REGISTERED)
-		rev.error = rdmactl_qos_apply(job->ndev, job->tos, &job->qos);
-	else
-		rev.error = -ENODEV;
+	if (!rdmactl_qos_current(job, &tos, &rev.qos)) {
+		rtnl_unlock();
+		return;
+	}
+	rev.error = rdmactl_qos_apply(job->ndev, tos, &rev.qos);
 	rtnl_unlock();
 	if (rev.error)
 		pr_warn("cannot apply the RoCE QoS profile of port %u to %s: %d\n", job->port,
@@ -211,38 +285,34 @@ static void rdmactl_qos_work_fn(struct work_struct *work)
 }
 
 /*
- * Under RTNL (netdevs.c): ndev attached to port of dev. A profile kept for
- * the port is applied to it from the work.
+ * Under RTNL (netdevs.c): ndev attached to port of dev. If a profile is
+ * kept for the port, the work applies it (what is kept then).
  */
 void rdmactl_qos_attached(struct rdmactl_dev *dev, u32 port, struct net_device *ndev)
 {
 	u64 guid = be64_to_cpu(dev->ibdev->node_guid);
 	struct rdmactl_roce_saved *s;
 	struct rdmactl_qos_job *job;
-	struct rdmactl_qos qos = {};
-	u8 tos = 0;
+	bool kept;
 
 	if (!guid || !rdma_protocol_roce(dev->ibdev, port))
 		return;
 	mutex_lock(&rdmactl_roce_saved_lock);
 	s = rdmactl_roce_find(guid, port);
-	if (s && s->has_tos && s->qos.has) {
-		qos = s->qos;
-		tos = s->tos;
-	}
+	kept = s && s->qos.has;
 	mutex_unlock(&rdmactl_roce_saved_lock);
-	if (!qos.has)
+	if (!kept)
 		return;
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job) {
+		pr_warn("cannot apply the RoCE QoS profile of port %u to %s: %d\n", port,
+			ndev->name, -ENOMEM);
 		rdmactl_event_lost();
 		return;
 	}
 	job->index = dev->index;
 	job->guid = guid;
 	job->port = port;
-	job->tos = tos;
-	job->qos = qos;
 	dev_hold(ndev);
 	job->ndev = ndev;
 	spin_lock(&rdmactl_qos_lock);

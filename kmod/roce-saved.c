@@ -299,10 +299,15 @@ static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool 
 		return 0;
 	}
 	/* Renamed, or its name taken by another device: try again by index. */
-	if (!rdmactl_roce_dev_same(p->index, p->guid, name))
-		err = rdmactl_roce_restore_fail(p, name, last_try, -EAGAIN);
-	else
+	if (!rdmactl_roce_dev_same(p->index, p->guid, name)) {
+		err = last_try ? 0 : -EAGAIN;
+		if (last_try) {
+			pr_warn("cannot restore the RoCE settings of %s: renamed\n", name);
+			rdmactl_roce_event_fail(p->index, p->guid, -EAGAIN);
+		}
+	} else {
 		rdmactl_roce_restore_write(p, name, &cd, *rpp, n);
+	}
 	rdmactl_cm_close(&cd);
 	return err;
 }

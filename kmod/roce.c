@@ -183,7 +183,8 @@ static int rdmactl_roce_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 	if (st->saved_qos.has &&
 	    (nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PRIO, st->saved_qos.prio) ||
 	     nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PFC, st->saved_qos.pfc) ||
-	     nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TRUST, st->saved_qos.trust)))
+	     (st->saved_qos.has_trust &&
+	      nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TRUST, st->saved_qos.trust))))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -361,9 +362,9 @@ static void rdmactl_roce_record(struct rdmactl_roce_set *rs, struct rdmactl_cm_d
 		if (rs->tos >= 0) {
 			s->has_tos = true;
 			s->tos = rs->tos;
-		}
-		if (rs->qos.has)
+			/* A profile maps its own ToS's DSCP: a new ToS alone ends it. */
 			s->qos = rs->qos;
+		}
 		s->applied = true;
 		s->applied_mode = rev.mode;
 		s->applied_tos = rev.tos;
@@ -435,6 +436,7 @@ static int rdmactl_roce_set_validate(struct rdmactl_req *req, void *state)
 	struct nlattr *mode_attr = req->attrs[RDMACTL_A_ROCE_MODE];
 	struct nlattr *tos_attr = req->attrs[RDMACTL_A_ROCE_TOS];
 	struct rdmactl_roce_set *rs = state;
+	int err;
 
 	rs->mode = -1;
 	rs->tos = -1;
@@ -444,6 +446,9 @@ static int rdmactl_roce_set_validate(struct rdmactl_req *req, void *state)
 				    "clear forgets the saved settings: give it no mode or ToS");
 		return -EINVAL;
 	}
+	err = rdmactl_qos_parse(req, tos_attr, &rs->qos);
+	if (err)
+		return err;
 	if (!rs->clear && !mode_attr && !tos_attr) {
 		NL_SET_ERR_MSG(req->extack, "nothing to set: give a RoCE mode, a ToS or clear");
 		return -EINVAL;
@@ -455,7 +460,7 @@ static int rdmactl_roce_set_validate(struct rdmactl_req *req, void *state)
 	}
 	if (tos_attr)
 		rs->tos = nla_get_u8(tos_attr);
-	return rdmactl_qos_parse(req, tos_attr, &rs->qos);
+	return 0;
 }
 
 /* Everything that can fail to allocate, before anything changes. */

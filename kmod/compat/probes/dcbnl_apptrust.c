@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * struct dcbnl_rtnl_ops has dcbnl_getapptrust and dcbnl_setapptrust, and
- * the uapi DCB_APP_SEL_PCP selector they use (6.1: "net: dcb: add new
+ * the uapi DCB_APP_SEL_PCP selector they use (6.2: "net: dcb: add new
  * apptrust attribute").
  */
 #include <net/dcbnl.h>
