@@ -190,6 +190,43 @@ struct rdmactl_eth_match {
 	int8_t prio;			/* 0..7, or -1: the link's */
 };
 
+/*
+ * sock.c: a netlink socket of the library's own besides rdmactl's (ethtool's
+ * family, rtnetlink's DCB), its buffer, and one request/reply loop.
+ */
+#define RDMACTL_SOCK_BUF (32 * 1024)
+
+struct rdmactl_sock {
+	struct mnl_socket *nl;
+	uint32_t seq;
+	char *buf;			/* RDMACTL_SOCK_BUF: requests, then replies */
+};
+
+/*
+ * How a request's replies are taken: those of type, each with a header of
+ * hdrlen bytes after the netlink one (genlmsghdr, dcbmsg), go to cb, which
+ * returns 0 or -errno; what names the request in error messages.
+ */
+struct rdmactl_sock_req {
+	uint16_t type;
+	size_t hdrlen;
+	int (*cb)(const struct nlmsghdr *nlh, void *arg);
+	void *arg;
+	const char *what;
+	uint32_t seq;			/* the loop's own */
+};
+
+/* Open s on bus (NETLINK_*), what naming it in the error: 0 or -errno, h's message set. */
+int rdmactl_sock_open(struct rdmactl *h, struct rdmactl_sock *s, int bus, const char *what);
+void rdmactl_sock_close(struct rdmactl_sock *s);
+/* A request of type in s->buf, NLM_F_REQUEST and flags, the next sequence number. */
+struct nlmsghdr *rdmactl_sock_msg(struct rdmactl_sock *s, uint16_t type, uint16_t flags);
+/* Send nlh and take its replies by r until the ACK: 0, the kernel's -errno (h's message), cb's. */
+int rdmactl_sock_transact(struct rdmactl *h, struct rdmactl_sock *s, struct nlmsghdr *nlh,
+			  const struct rdmactl_sock_req *r);
+/* The index of netdev ifname in fd's network namespace: 0, or -errno with h's message. */
+int rdmactl_ifindex(struct rdmactl *h, int fd, const char *ifname, uint32_t *ifindex);
+
 /* ethtool-netlink.c: the handle's socket, its fd (SIOCETHTOOL's too) or -errno. */
 int rdmactl_eth_open(struct rdmactl *h);
 void rdmactl_eth_close(struct rdmactl *h);
