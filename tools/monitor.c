@@ -72,17 +72,18 @@ static void monitor_print_port(const struct rdmactl_event_info *ev)
 static void monitor_print_roce(const struct rdmactl_event_info *ev)
 {
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
-		/* A QoS profile applied again to a netdev has no mode. */
-		if (ev->roce_mode)
-			print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
+		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
 		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
 	}
+	/* " priority 3 pfc on trust dscp": the QoS profile set or applied again. */
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_QOS) {
-		print_uint("priority", " priority %" PRIu64, ev->roce_prio);
-		print_str("pfc", " pfc %s", ev->roce_pfc ? "on" : "off");
-		print_str("trust", " trust %s", rdmactl_roce_trust_name(ev->roce_trust));
+		print_uint("roce_prio", " priority %" PRIu64, ev->roce_prio);
+		print_bool("roce_pfc", ev->roce_pfc, " pfc %s", ev->roce_pfc ? "on" : "off");
+		if (ev->roce_trust)
+			print_str("roce_trust", " trust %s", rdmactl_roce_trust_name(ev->roce_trust));
 	}
-	if ((ev->present & RDMACTL_EVENT_HAS_ROCE) && !(ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR))
+	if ((ev->present & (RDMACTL_EVENT_HAS_ROCE | RDMACTL_EVENT_HAS_ROCE_QOS)) &&
+	    !(ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR))
 		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
 		print_bool("restored", ev->roce_restored, NULL);
