@@ -60,6 +60,46 @@ static void event_roce(rdmactl_attrs tb, struct rdmactl_event_info *ev)
 	}
 }
 
+/* A port event's state: the port after, read when the event was sent. */
+static void event_port_state(rdmactl_attrs tb, struct rdmactl_event_info *ev)
+{
+	if (!tb[RDMACTL_A_PORT_STATE] || !tb[RDMACTL_A_PORT_PHYS_STATE] ||
+	    !tb[RDMACTL_A_PORT_LID] || !tb[RDMACTL_A_PORT_SM_LID] ||
+	    !tb[RDMACTL_A_PORT_SM_SL] || !tb[RDMACTL_A_PORT_LMC])
+		return;
+	ev->present |= RDMACTL_EVENT_HAS_STATE;
+	ev->state = mnl_attr_get_u8(tb[RDMACTL_A_PORT_STATE]);
+	ev->phys_state = mnl_attr_get_u8(tb[RDMACTL_A_PORT_PHYS_STATE]);
+	ev->lid = mnl_attr_get_u32(tb[RDMACTL_A_PORT_LID]);
+	ev->sm_lid = mnl_attr_get_u32(tb[RDMACTL_A_PORT_SM_LID]);
+	ev->sm_sl = mnl_attr_get_u8(tb[RDMACTL_A_PORT_SM_SL]);
+	ev->lmc = mnl_attr_get_u8(tb[RDMACTL_A_PORT_LMC]);
+}
+
+/* A STAT_MODE event's kept set, comma-separated; -EBADMSG for a bad name. */
+static int event_stat_mode(rdmactl_attrs tb, struct rdmactl_event_info *ev)
+{
+	const struct nlattr *a;
+
+	ev->present |= RDMACTL_EVENT_HAS_STAT_MODE;
+	ev->stat_mode_clear = !!tb[RDMACTL_A_STAT_MODE_CLEAR];
+	ev->stat_mode_restored = !!tb[RDMACTL_A_STAT_MODE_RESTORED];
+	if (tb[RDMACTL_A_STAT_MODE_ERROR])
+		ev->stat_mode_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_STAT_MODE_ERROR]);
+	if (!tb[RDMACTL_A_STAT_OPTIONAL])
+		return 0;
+	mnl_attr_for_each_nested(a, tb[RDMACTL_A_STAT_OPTIONAL]) {
+		size_t at = strlen(ev->stat_optional);
+
+		if (mnl_attr_get_type(a) != RDMACTL_A_STAT_OPTIONAL_NAME ||
+		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
+			return -EBADMSG;
+		snprintf(ev->stat_optional + at, sizeof(ev->stat_optional) - at, "%s%s",
+			 at ? "," : "", mnl_attr_get_str(a));
+	}
+	return 0;
+}
+
 int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_info *ev)
 {
 	memset(ev, 0, sizeof(*ev));
@@ -83,17 +123,7 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		ev->present |= RDMACTL_EVENT_HAS_PORT;
 		ev->port = mnl_attr_get_u32(tb[RDMACTL_A_PORT_INDEX]);
 	}
-	if (tb[RDMACTL_A_PORT_STATE] && tb[RDMACTL_A_PORT_PHYS_STATE] &&
-	    tb[RDMACTL_A_PORT_LID] && tb[RDMACTL_A_PORT_SM_LID] &&
-	    tb[RDMACTL_A_PORT_SM_SL] && tb[RDMACTL_A_PORT_LMC]) {
-		ev->present |= RDMACTL_EVENT_HAS_STATE;
-		ev->state = mnl_attr_get_u8(tb[RDMACTL_A_PORT_STATE]);
-		ev->phys_state = mnl_attr_get_u8(tb[RDMACTL_A_PORT_PHYS_STATE]);
-		ev->lid = mnl_attr_get_u32(tb[RDMACTL_A_PORT_LID]);
-		ev->sm_lid = mnl_attr_get_u32(tb[RDMACTL_A_PORT_SM_LID]);
-		ev->sm_sl = mnl_attr_get_u8(tb[RDMACTL_A_PORT_SM_SL]);
-		ev->lmc = mnl_attr_get_u8(tb[RDMACTL_A_PORT_LMC]);
-	}
+	event_port_state(tb, ev);
 	if (tb[RDMACTL_A_PORT_NETDEV_INDEX] && tb[RDMACTL_A_PORT_NETDEV_NAME]) {
 		ev->present |= RDMACTL_EVENT_HAS_NETDEV;
 		ev->netdev_index = mnl_attr_get_u32(tb[RDMACTL_A_PORT_NETDEV_INDEX]);
@@ -111,25 +141,8 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		if (tb[RDMACTL_A_EVENT_LOST])
 			ev->lost = mnl_attr_get_u64(tb[RDMACTL_A_EVENT_LOST]);
 	}
-	if (ev->type == RDMACTL_EVENT_STAT_MODE) {
-		const struct nlattr *a;
-
-		ev->present |= RDMACTL_EVENT_HAS_STAT_MODE;
-		ev->stat_mode_clear = !!tb[RDMACTL_A_STAT_MODE_CLEAR];
-		ev->stat_mode_restored = !!tb[RDMACTL_A_STAT_MODE_RESTORED];
-		if (tb[RDMACTL_A_STAT_MODE_ERROR])
-			ev->stat_mode_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_STAT_MODE_ERROR]);
-		if (tb[RDMACTL_A_STAT_OPTIONAL])
-			mnl_attr_for_each_nested(a, tb[RDMACTL_A_STAT_OPTIONAL]) {
-				size_t at = strlen(ev->stat_optional);
-
-				if (mnl_attr_get_type(a) != RDMACTL_A_STAT_OPTIONAL_NAME ||
-				    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
-					return -EBADMSG;
-				snprintf(ev->stat_optional + at, sizeof(ev->stat_optional) - at,
-					 "%s%s", at ? "," : "", mnl_attr_get_str(a));
-			}
-	}
+	if (ev->type == RDMACTL_EVENT_STAT_MODE && event_stat_mode(tb, ev))
+		return -EBADMSG;
 	if (ev->type == RDMACTL_EVENT_STAT_RESET) {
 		ev->present |= RDMACTL_EVENT_HAS_STAT_RESET;
 		ev->stat_reset_hardware = !!tb[RDMACTL_A_STAT_RESET_HARDWARE];

@@ -1,0 +1,159 @@
+#!/bin/bash
+# rdmactl roce qos against iproute2's dcb, on a fake RoCE port over a
+# fakeeth (whose DCB ops are the fake HCA's, tests/fakehca/dcb.c, as a
+# driver's): the chain as dcb and rdmactl roce show read it; set makes
+# them agree; check finds each misconfiguration made with dcb and is ok
+# after set; the kept profile is applied again when the device registers
+# again and when the netdev is re-created, with an event; refusals (a
+# lossy profile, an unprivileged caller, a driver's error, a malformed
+# ROCE_SET) name the problem and change nothing; rxe on a veth has no DCB
+# and says so.
+. "$RDMACTL_TOP/tests/lib.sh"
+
+knobs=/sys/kernel/debug/rdmactl_fakehca
+nlraw=$RDMACTL_TOP/build/tests/nlraw
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
+if [ ! -d $knobs ]; then
+	echo "ok - $T_NAME: skipped: the fake HCA is not loaded"
+	t_done
+	exit
+fi
+dcb=$("$RDMACTL_TOP/tests/vm/dcb-tool") || { t_fail "no dcb that knows apptrust"; t_done; exit; }
+modprobe rdma_cm
+
+# fe5 keeps its MAC when re-created: the fake RoCE device's node GUID is
+# its EUI-64, so the device on it again is the same node.
+mac=02:00:00:00:35:05
+tmp=$(mktemp -d)
+mon=
+cleanup() {
+	[ -z "$mon" ] || kill "$mon" 2>/dev/null
+	[ -z "${dev:-}" ] || { rdmactl roce set "$dev/1" clear; echo "$dev" >$knobs/remove; }
+	ip link del fe5
+	rm -rf "$tmp"
+} 2>/dev/null
+trap cleanup EXIT
+fakeeth() { ip link add fe5 address $mac type fakeeth && ip link set fe5 up; }
+add_dev() {
+	echo "link_layer=roce netdevs=fe5 state=active" >$knobs/add && dev=$(tail -1 $knobs/devices)
+}
+fakeeth && add_dev || { t_fail "a fake RoCE device on fakeeth fe5"; t_done; exit; }
+fe_knob=$knobs/fakeeth/fe5
+apptrust=no
+"$dcb" apptrust show dev fe5 >/dev/null 2>&1 && apptrust=yes
+
+# The chain, from roce qos show -j: "KEY KEY..." of the port's object.
+qos() { rdmactl -j roce qos show "$dev/1" | jq -r ".[0] | $1"; }
+# The ids of check's findings about the port that are not ok, or one's remedy.
+check_ids() {
+	rdmactl -j check "$dev/1" interval 0.2 |
+		jq -r '[.[] | select(.severity != "ok" and (.id | startswith("qos."))) | .id] | unique | join(" ")'
+}
+check_remedy() {
+	rdmactl -j check "$dev/1" interval 0.2 |
+		jq -r --arg id "$1" '[.[] | select(.id == $id)][0].remedy // empty'
+}
+# until_event JQ: the monitor's output has an event JQ selects (10 s at most).
+until_event() {
+	local i
+	for i in $(seq 100); do
+		jq -e "select($1)" "$tmp/events" >/dev/null 2>&1 && return 0
+		sleep 0.1
+	done
+	return 1
+}
+rdmactl -j monitor >"$tmp/events" &
+mon=$!
+
+# A fresh fakeeth: PFC off, no APP entry, trust pcp; rdma_cm's ToS unknown
+# until asked, so probe it first.
+rdmactl roce show "$dev/1" probe >/dev/null
+t_eq "fresh: not lossless" "false" "$(qos .lossless)"
+t_match "fresh: the DSCP has no APP entry" "unmapped" "$(qos '.lossy | join(" ")')"
+t_match "check finds it" "qos.dscp-unmapped" "$(check_ids)"
+
+# Refusals: nothing changes.
+t_run "pfc off is refused as lossy" 1 rdmactl roce qos set "$dev/1" tos 106 priority 3 pfc off
+t_match "and says why" "lossy" "$T_ERR"
+t_run "an unprivileged set is refused" 1 nobody rdmactl roce qos set "$dev/1" tos 106 priority 3
+t_match "and says so" "CAP_NET_ADMIN|not permitted" "$T_ERR"
+t_eq "neither changed the APP table" "" "$("$dcb" app show dev fe5 dscp-prio | sed 's/^dscp-prio *//')"
+t_run "ROCE_SET with a priority alone is refused" 1 "$nlraw" ROCE_SET DEV_NAME:strz:"$dev" \
+	PORT_INDEX:u32:1 ROCE_TOS:u8:106 ROCE_PRIO:u8:3
+t_match "naming what a profile is" "roce-prio and roce-pfc together" "$T_OUT$T_ERR"
+t_run "a profile without the ToS is refused" 1 "$nlraw" ROCE_SET DEV_NAME:strz:"$dev" \
+	PORT_INDEX:u32:1 ROCE_PRIO:u8:3 ROCE_PFC:u8:1
+t_match "naming the ToS" "give the ToS with it" "$T_OUT$T_ERR"
+t_run "priority 8 is refused by the policy" 1 "$nlraw" ROCE_SET DEV_NAME:strz:"$dev" \
+	PORT_INDEX:u32:1 ROCE_TOS:u8:106 ROCE_PRIO:u8:8 ROCE_PFC:u8:1
+t_eq "rdmactl keeps no profile" "null" "$(qos .saved)"
+
+# The set: dcb, rdmactl roce show and roce qos agree.
+t_run "roce qos set tos 106 priority 3 pfc on trust dscp" 0 \
+	rdmactl roce qos set "$dev/1" tos 106 priority 3 pfc on trust dscp
+t_match "it says what it changed" "prio.*pfc.*tos" "$T_OUT"
+t_eq "dcb app: DSCP 26 to priority 3" "26:3" "$("$dcb" app show dev fe5 dscp-prio | sed 's/^dscp-prio *//')"
+t_match "dcb pfc: on for priority 3" " 3:on" "$("$dcb" pfc show dev fe5 prio-pfc)"
+if [ $apptrust = yes ]; then
+	t_match "dcb apptrust: DSCP first" "order dscp" "$("$dcb" apptrust show dev fe5)"
+else
+	echo "ok - $T_NAME: apptrust skipped: $(uname -r) has none (6.2+)"
+fi
+t_eq "rdmactl roce show: ToS 106" "106" "$(rdmactl -j roce show "$dev/1" | jq '.[0].tos')"
+t_eq "roce qos: lossless" "true" "$(qos .lossless)"
+t_eq "the kept profile, no drift" "106 3 true 0" "$(qos '"\(.saved.tos) \(.saved.prio) \(.saved.pfc) \(.drift | length)"')"
+t_eq "check: no QoS finding" "" "$(check_ids)"
+t_run "the same set again changes nothing" 0 \
+	rdmactl roce qos set "$dev/1" tos 106 priority 3 pfc on trust dscp
+t_match "and says so" "unchanged|nothing" "$T_OUT"
+
+# Misconfigurations made with dcb: found, and set fixes them.
+"$dcb" pfc set dev fe5 prio-pfc 3:off
+t_eq "PFC turned off with dcb: drift" "pfc" "$(qos '.drift | join(" ")')"
+t_match "check: pfc off, and drift" "qos.drift.*qos.pfc-off" "$(check_ids)"
+t_match "the remedy is the set that fixes it" "rdmactl roce qos set $dev/1 tos 106 priority 3 pfc on" \
+	"$(check_remedy qos.pfc-off)"
+if [ $apptrust = yes ]; then
+	"$dcb" apptrust set dev fe5 order pcp dscp
+	t_match "trust pcp made with dcb: found" "qos.trust-pcp" "$(check_ids)"
+fi
+t_run "set fixes them" 0 rdmactl roce qos set "$dev/1" tos 106 priority 3 pfc on trust dscp
+t_eq "check: no QoS finding again" "" "$(check_ids)"
+
+# A driver's refusal: what was changed before it, and its error.
+"$dcb" pfc set dev fe5 prio-pfc 3:off
+echo "dcb_fail.pfc=-EIO" >"$fe_knob"
+t_run "a set the driver refuses fails" 1 rdmactl roce qos set "$dev/1" tos 106 priority 3 pfc on trust dscp
+t_match "with the driver's error, naming the step" "pfc.*(I/O|Input/output)" "$T_ERR"
+t_match "PFC stays off" " 3:off" "$("$dcb" pfc show dev fe5 prio-pfc)"
+echo "dcb_fail.pfc=0" >"$fe_knob"
+
+# Kept: the device registering again gets the profile back, with an event.
+: >"$tmp/events"
+echo "$dev" >$knobs/remove
+add_dev
+t_run "the device registered again: a ROCE event restores the profile" 0 \
+	until_event '.event == "roce" and .roce_prio == 3 and .restored == true'
+t_match "PFC is on again" " 3:on" "$("$dcb" pfc show dev fe5 prio-pfc)"
+
+# And a re-created fakeeth, whose DCB starts afresh.
+echo "$dev" >$knobs/remove
+ip link del fe5
+: >"$tmp/events"
+fakeeth && add_dev
+t_run "fakeeth re-created: the profile applied to it, with an event" 0 \
+	until_event '.event == "roce" and .roce_prio == 3 and .restored == true'
+t_eq "dcb app: DSCP 26 to priority 3 again" "26:3" \
+	"$("$dcb" app show dev fe5 dscp-prio | sed 's/^dscp-prio *//')"
+t_match "dcb pfc: on for priority 3 again" " 3:on" "$("$dcb" pfc show dev fe5 prio-pfc)"
+[ $apptrust = yes ] && t_match "dcb apptrust: DSCP first again" "order dscp" "$("$dcb" apptrust show dev fe5)"
+t_eq "check: no QoS finding" "" "$(check_ids)"
+
+# rxe on a veth: no DCB, said, no zeros.
+rxe=$(rdmactl -j dev show | jq -r '[.[] | select(.driver == "rxe")][0].ifname // empty')
+if [ -n "$rxe" ]; then
+	t_run "roce qos show $rxe/1" 0 rdmactl roce qos show "$rxe/1"
+	t_match "says its netdev has no DCB" "no DCB" "$T_OUT"
+	t_eq "and reports no priority" "null" "$(rdmactl -j roce qos show "$rxe/1" | jq '.[0].prio')"
+fi
+t_done
