@@ -49,7 +49,8 @@
  *                     answers)            -> PORT_ACTIVE or PORT_ERR
  *   fakeeth/IFNAME    the ethtool statistics of the fakeeth netdev IFNAME
  *                     (ethdev.c): read "NAME VALUE" lines, write
- *                     "NAME=VALUE ..." or "scheme=mlx5|ice|bnxt"
+ *                     "NAME=VALUE ..." or "scheme=mlx5|ice|bnxt"; and
+ *                     "dcb_fail.OP=ERRNO": a DCB op fails (dcb.c)
  *
  * Directories keep the name the device had when it was created.
  */

@@ -21,13 +21,18 @@
  *   get_sset_count, get_strings, get_ethtool_stats  `ethtool -S`, in the
  *                      netdev's naming scheme
  *
+ * and, where the kernel has DCB, the DCB netlink ops of `dcb` (dcb.c):
+ * ETS, PFC, the APP table, DCBX and apptrust (6.2+).
+ *
  * The values: a debugfs file per fakeeth netdev,
  * /sys/kernel/debug/rdmactl_fakehca/fakeeth/NAME, all zero at first. It
  * reads as "NAME VALUE" lines: "scheme S", then every standard value, then
- * the `ethtool -S` values of the scheme. A write is one or more
- * "NAME=VALUE" (VALUE in decimal or 0x hex) and "scheme=S", separated by
- * white space, applied in order and all or none: an unknown name, a bad
- * number or scheme is refused with -EINVAL and a warning naming it.
+ * the `ethtool -S` values of the scheme, then (with DCB) "dcb_fail.OP
+ * ERRNO" for each DCB op that can be made to fail (dcb.c). A write is one
+ * or more "NAME=VALUE" (VALUE in decimal or 0x hex), "scheme=S" and
+ * "dcb_fail.OP=ERRNO", separated by white space, applied in order and all
+ * or none: an unknown name, a bad number, scheme or errno is refused with
+ * -EINVAL and a warning naming it.
  *
  * The standard values are named GROUP.FIELD after the kernel's structs:
  *   pause.tx_pause_frames, pause.rx_pause_frames
@@ -61,7 +66,8 @@
  * it is busy, for unregistering removes the file under RTNL and waits
  * for its writers), so that ethtool, which calls its ops under RTNL, sees
  * a scheme's count and strings together; the values are under the
- * netdev's spinlock, which reads of the file take alone.
+ * netdev's spinlock, which reads of the file take alone. The DCB
+ * settings are under RTNL (dcb.c).
  *
  * Lifetime. The file is made in ndo_init and removed in ndo_uninit; it
  * follows a rename (a name another namespace's fakeeth has in debugfs is
@@ -169,6 +175,7 @@ struct fake_eth_values {
 	u64 std[FE_STD_NUM];
 	u64 x[FE_XSTATS_MAX];
 	enum fake_eth_scheme scheme;
+	struct fake_dcb_fail dcb_fail;
 };
 
 struct fake_eth {
@@ -178,6 +185,7 @@ struct fake_eth {
 	struct dentry *file;
 	char file_name[IFNAMSIZ];
 	struct net_device *dev;
+	struct fake_eth_dcb dcb;		/* under RTNL */
 };
 
 static struct dentry *fake_eth_dir;
@@ -256,6 +264,23 @@ static u64 fake_eth_std(struct net_device *dev, enum fake_eth_std i)
 	val = fe->v.std[i];
 	spin_unlock(&fe->lock);
 	return val;
+}
+
+/* dcb.c's: the netdev's DCB settings, and what the knob makes an op fail with. */
+struct fake_eth_dcb *fake_eth_dcb(struct net_device *dev)
+{
+	return &((struct fake_eth *)netdev_priv(dev))->dcb;
+}
+
+int fake_eth_dcb_fail(struct net_device *dev, enum fake_dcb_op op)
+{
+	struct fake_eth *fe = netdev_priv(dev);
+	int err;
+
+	spin_lock(&fe->lock);
+	err = fe->v.dcb_fail.err[op];
+	spin_unlock(&fe->lock);
+	return err;
 }
 
 /* ethtool_ops */
@@ -471,11 +496,12 @@ static int fake_eth_show(struct seq_file *m, void *unused)
 		seq_printf(m, "%s %llu\n", fake_eth_std_names[i], v->std[i]);
 	for (i = 0; i < fake_eth_xnum[v->scheme]; i++)
 		seq_printf(m, "%s %llu\n", fake_eth_xnames[v->scheme][i], v->x[i]);
+	fake_dcb_fail_show(m, &v->dcb_fail);
 	kfree(v);
 	return 0;
 }
 
-/* One "NAME=VALUE" or "scheme=S" applied to v. */
+/* One "NAME=VALUE", "scheme=S" or "dcb_fail.OP=ERRNO" applied to v. */
 static int fake_eth_set(struct net_device *dev, struct fake_eth_values *v, char *tok)
 {
 	char *val = strchr(tok, '=');
@@ -497,6 +523,9 @@ static int fake_eth_set(struct net_device *dev, struct fake_eth_values *v, char 
 		memset(v->x, 0, sizeof(v->x));
 		return 0;
 	}
+	i = fake_dcb_fail_set(dev, &v->dcb_fail, tok, val);
+	if (i != -ENOENT)
+		return i;
 	i = match_string(fake_eth_std_names, FE_STD_NUM, tok);
 	if (i >= 0)
 		slot = &v->std[i];
@@ -642,6 +671,7 @@ static void fake_eth_setup(struct net_device *dev)
 	ether_setup(dev);
 	dev->netdev_ops = &fake_eth_netdev_ops;
 	dev->ethtool_ops = &fake_eth_ethtool_ops;
+	fake_dcb_setup(dev);
 	dev->needs_free_netdev = true;
 	dev->priv_flags |= IFF_NO_QUEUE;
 	fake_set_netns_local(dev);

@@ -15,10 +15,12 @@
  *              Enhanced IPoIB has; RoCE netdevs going away
  *   ethdev.c   fakeeth, an Ethernet netdev (ip link add ... type
  *              fakeeth) with ethtool statistics the tests set
+ *   dcb.c      fakeeth's DCB netlink ops: ETS, PFC, APP, apptrust
  */
 #ifndef _FAKEHCA_H
 #define _FAKEHCA_H
 
+#include <linux/dcbnl.h>
 #include <linux/spinlock.h>
 #include <rdma/ib_verbs.h>
 
@@ -284,5 +286,47 @@ void fake_netdev_exit(void);
 /* ethdev.c */
 int fake_ethdev_init(void);
 void fake_ethdev_exit(void);
+
+/* The DCB ops a fakeeth's knob can make fail (dcb.c's dcb_fail.OP). */
+enum fake_dcb_op { FAKE_DCB_PFC, FAKE_DCB_ETS, FAKE_DCB_APP, FAKE_DCB_APPTRUST, FAKE_DCB_OPS };
+
+struct fake_dcb_fail {
+	int err[FAKE_DCB_OPS];		/* 0, or the -errno the op returns */
+};
+
+/* A fakeeth's DCB settings (dcb.c), in its private data; under RTNL. */
+struct fake_eth_dcb {
+	u8 prio_tc[IEEE_8021QAZ_MAX_TCS];
+	u8 tc_tsa[IEEE_8021QAZ_MAX_TCS];
+	u8 tc_tx_bw[IEEE_8021QAZ_MAX_TCS];
+	u8 pfc_en;			/* a bit per priority */
+	u8 mbc;
+	u16 delay;
+	u8 dcbx;			/* DCB_CAP_DCBX_* */
+	u8 trust[2];			/* apptrust: selectors, most trusted first */
+	u8 ntrust;
+};
+
+struct fake_eth_dcb *fake_eth_dcb(struct net_device *dev);
+int fake_eth_dcb_fail(struct net_device *dev, enum fake_dcb_op op);
+
+/* dcb.c, built where the kernel has DCB (Kbuild) */
+struct seq_file;
+#if IS_ENABLED(CONFIG_DCB)
+void fake_dcb_setup(struct net_device *dev);
+int fake_dcb_fail_set(struct net_device *dev, struct fake_dcb_fail *f, const char *name,
+		      const char *val);
+void fake_dcb_fail_show(struct seq_file *m, const struct fake_dcb_fail *f);
+#else
+static inline void fake_dcb_setup(struct net_device *dev) {}
+/* No DCB: dcb_fail.OP is no name the knob knows. */
+static inline int fake_dcb_fail_set(struct net_device *dev, struct fake_dcb_fail *f,
+				    const char *name, const char *val)
+{
+	return -ENOENT;
+}
+
+static inline void fake_dcb_fail_show(struct seq_file *m, const struct fake_dcb_fail *f) {}
+#endif
 
 #endif /* _FAKEHCA_H */
