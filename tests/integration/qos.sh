@@ -42,7 +42,7 @@ fe_knob=$knobs/fakeeth/fe5
 apptrust=no
 # Changes through sid's dcb (Debian 12's hides a driver's refusal), reads
 # through Debian's, which prints DSCPs as numbers; apptrust is sid's alone.
-app() { dcb app show dev fe5 dscp-prio | sed 's/^dscp-prio *//; s/ *$//'; }
+app() { dcb -N app show dev fe5 dscp-prio | sed 's/^dscp-prio *//; s/ *$//'; }
 "$dcb" apptrust show dev fe5 >/dev/null 2>&1 && apptrust=yes
 
 # The chain, from roce qos show -j: "KEY KEY..." of the port's object.
@@ -92,12 +92,14 @@ t_run "a profile without the ToS is refused" 1 "$nlraw" ROCE_SET DEV_NAME:strz:"
 t_match "naming the ToS" "give the ToS with it" "$T_OUT$T_ERR"
 t_run "priority 8 is refused by the policy" 1 "$nlraw" ROCE_SET DEV_NAME:strz:"$dev" \
 	PORT_INDEX:u32:1 ROCE_TOS:u8:106 ROCE_PRIO:u8:8 ROCE_PFC:u8:1
-t_eq "rdmactl keeps no profile" "null" "$(qos .saved)"
+t_eq "rdmactl keeps the ToS, no profile" "106 null" "$(qos '"\(.saved.tos) \(.saved.prio)"')"
 
 # The set: dcb, rdmactl roce show and roce qos agree.
 t_run "roce qos set tos 106 priority 3 pfc on trust dscp" 0 \
 	rdmactl roce qos set "$dev/1" tos 106 priority 3 pfc on trust dscp
-t_match "it says what it changed" "prio.*pfc.*tos" "$T_OUT"
+t_match "it says it mapped the DSCP" "changed prio: DSCP 26 mapped to priority 3" "$T_OUT"
+t_match "and turned PFC on" "changed pfc: PFC on for priority 3" "$T_OUT"
+t_match "and that rdmactl.ko keeps it" "changed kept" "$T_OUT"
 t_eq "dcb app: DSCP 26 to priority 3" "26:3" "$(app)"
 t_match "dcb pfc: on for priority 3" " 3:on" "$(dcb pfc show dev fe5 prio-pfc)"
 if [ $apptrust = yes ]; then
