@@ -10,7 +10,6 @@
  * state changes, and flapping is counted without polling.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -195,135 +194,6 @@ static int status_of(const struct chk_run *r, size_t from)
 	       worst == CHK_WARNING ? EXIT_CHECK_WARNING : EXIT_OK;
 }
 
-static bool colour;
-static const char *const sev_names[] = { "ok", "warning", "error" };
-static const char *const sev_colours[] = { "\033[32m", "\033[33m", "\033[31m" };
-
-static void print_finding(const struct chk_finding *f, bool stamp)
-{
-	unsigned int i;
-
-	/* watch (stamp) prints a JSON object a line, as monitor does. */
-	if (cli.json && stamp) {
-		print_line_begin();
-	} else {
-		print_open();
-		if (!cli.json && stamp) {
-			char when[16];
-			time_t now = time(NULL);
-
-			strftime(when, sizeof(when), "%H:%M:%S", localtime(&now));
-			print_text("[%s] ", when);
-		}
-		if (!cli.json)
-			print_text("  %s%-7s%s ", colour ? sev_colours[f->sev] : "",
-				   sev_names[f->sev], colour ? "\033[0m" : "");
-	}
-	print_str("id", "%s", f->id);
-	print_str("severity", NULL, sev_names[f->sev]);
-	if (f->dev[0]) {
-		print_str("device", stamp ? " %s" : NULL, f->dev);
-		print_uint("port", stamp ? "/%" PRIu64 : NULL, f->port);
-	}
-	if (f->netdev[0])
-		print_str("netdev", NULL, f->netdev);
-	print_str("message", ": %s", f->message);
-	print_object_open("evidence");
-	for (i = 0; i < f->num_ev; i++) {
-		if (f->ev[i].is_num)
-			print_real(f->ev[i].key, NULL, f->ev[i].num);
-		else
-			print_str(f->ev[i].key, NULL, f->ev[i].str);
-	}
-	print_object_close();
-	if (f->remedy)
-		print_str("remedy", "\n          %s", f->remedy);
-	if (cli.json && stamp)
-		print_line_end();
-	else
-		print_close();
-}
-
-/* A port's header in text: "fakeib0/1 (ib0):". */
-static void print_group(const char *dev, uint32_t port, const char *netdev)
-{
-	if (cli.json)
-		return;
-	if (!dev[0])
-		printf("system:\n");
-	else if (netdev && netdev[0])
-		printf("%s/%u (%s):\n", dev, port, netdev);
-	else
-		printf("%s/%u:\n", dev, port);
-}
-
-static bool same_group(const struct chk_finding *f, const char *dev, uint32_t port)
-{
-	return !strcmp(f->dev, dev) && (!dev[0] || f->port == port);
-}
-
-/* Every finding, grouped: the ports in order, then others, then the system. */
-static void print_report(struct chk_run *r)
-{
-	const struct chk_port *p = r->ports.items;
-	const struct chk_finding *f = r->findings.items;
-	bool *done = calloc(r->findings.n ? r->findings.n : 1, sizeof(*done));
-	size_t i, j, n;
-
-	if (!done) {
-		fprintf(stderr, "rdmactl: check: out of memory\n");
-		exit(EXIT_ERROR);
-	}
-	for (i = 0; i < r->ports.n; i++) {
-		print_group(p[i].info.dev_name, p[i].info.port,
-			    p[i].info.present & RDMACTL_PORT_HAS_NETDEV ? p[i].info.netdev_name : NULL);
-		for (j = n = 0; j < r->findings.n; j++) {
-			if (done[j] || !same_group(&f[j], p[i].info.dev_name, p[i].info.port))
-				continue;
-			print_finding(&f[j], false);
-			done[j] = true;
-			n++;
-		}
-		if (!n) {
-			struct chk_finding ok = { .id = "port.ok", .sev = CHK_OK };
-
-			snprintf(ok.dev, sizeof(ok.dev), "%s", p[i].info.dev_name);
-			ok.port = p[i].info.port;
-			snprintf(ok.message, sizeof(ok.message), "%s", "every check passed");
-			print_finding(&ok, false);
-		}
-	}
-	for (i = 0; i < r->findings.n; i++) {
-		if (done[i])
-			continue;
-		print_group(f[i].dev, f[i].port, NULL);
-		for (j = i; j < r->findings.n; j++) {
-			if (done[j] || !same_group(&f[j], f[i].dev, f[i].port))
-				continue;
-			print_finding(&f[j], false);
-			done[j] = true;
-		}
-	}
-	free(done);
-}
-
-static void summary(const struct chk_run *r, int status)
-{
-	const struct chk_finding *f = r->findings.items;
-	size_t i, n[3] = { 0 };
-
-	if (cli.json)
-		return;
-	for (i = 0; i < r->findings.n; i++)
-		n[f[i].sev]++;
-	printf("%zu port%s checked over %.1f s: %s%s%s (%zu error%s, %zu warning%s)\n", r->ports.n,
-	       r->ports.n == 1 ? "" : "s", r->interval,
-	       colour ? sev_colours[status == EXIT_OK ? 0 : status == EXIT_CHECK_WARNING ? 1 : 2] : "",
-	       status == EXIT_OK ? "ok" : status == EXIT_CHECK_WARNING ? "warnings" : "errors",
-	       colour ? "\033[0m" : "", n[CHK_ERROR], n[CHK_ERROR] == 1 ? "" : "s",
-	       n[CHK_WARNING], n[CHK_WARNING] == 1 ? "" : "s");
-}
-
 static void run_checks(struct chk_run *r)
 {
 	const struct chk_port *p = r->ports.items;
@@ -439,14 +309,14 @@ static int watch_event(const struct rdmactl_event_info *ev, void *arg)
 	if (err && err != -ENODEV)
 		fprintf(stderr, "rdmactl: check: %s\n", rdmactl_errmsg(w->h));
 	for (i = from; i < r->findings.n; i++)
-		print_finding((struct chk_finding *)r->findings.items + i, true);
+		chk_print_finding((struct chk_finding *)r->findings.items + i, true);
 	if (r->findings.n == from && ev->type != RDMACTL_EVENT_LOST) {
 		struct chk_finding ok = { .id = "port.ok", .sev = CHK_OK, .port = ev->port };
 
 		snprintf(ok.dev, sizeof(ok.dev), "%s", ev->dev_name);
 		snprintf(ok.message, sizeof(ok.message), "%s",
 			 ev->type == RDMACTL_EVENT_PORT_ACTIVE ? "became ACTIVE" : "changed state");
-		print_finding(&ok, true);
+		chk_print_finding(&ok, true);
 	}
 	fflush(stdout);
 	status = status_of(r, from);
@@ -574,7 +444,7 @@ int check_main(int argc, char **argv)
 	status = setup_run(&r, &a, &e);
 	if (status)
 		return status;
-	colour = !cli.json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	chk_colour = !cli.json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 
 	h = cli_open();
 	if (!h)
@@ -591,9 +461,9 @@ int check_main(int argc, char **argv)
 	run_checks(&r);
 	status = status_of(&r, 0);
 	print_begin();
-	print_report(&r);
+	chk_print_report(&r);
 	print_end();
-	summary(&r, status);
+	chk_summary(&r, status);
 	if (a.watch)
 		status = watch(&r, &a, status);
 	return status;

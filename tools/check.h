@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * rdmactl check: what it reads (check.c), the checks (check-rules.c), the
- * counters' (check-counters.c) and the expectations manifest
- * (check-expect.c). Documentation/check.md lists every finding.
+ * counters' (check-counters.c), the expectations manifest (check-expect.c)
+ * and the report (check-print.c). Documentation/check.md lists every
+ * finding.
  */
 #ifndef RDMACTL_CHECK_H
 #define RDMACTL_CHECK_H
@@ -108,6 +109,12 @@ void chk_ipoib(struct chk_run *r);
 void chk_roce_addresses(struct chk_run *r, const struct chk_port *p);
 void chk_system(struct chk_run *r);
 void chk_expectations(struct chk_run *r);
+
+/* check-print.c: the report, text or JSON; chk_colour: severities in colour. */
+extern bool chk_colour;
+void chk_print_finding(const struct chk_finding *f, bool stamp);
+void chk_print_report(struct chk_run *r);
+void chk_summary(const struct chk_run *r, int status);
 
 /* check-expect.c: 0, or EXIT_USAGE after naming the file, line and reason. */
 int chk_expect_load(const char *path, struct chk_expect *e, struct chk_run *r);
