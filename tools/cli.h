@@ -225,6 +225,9 @@ int ipoib_main(int argc, char **argv);
 int monitor_main(int argc, char **argv);
 int gid_main(int argc, char **argv);
 int roce_main(int argc, char **argv);
+/* qos.c: rdmactl roce qos, from roce.c's table; a trust's name (monitor.c). */
+int qos_main(int argc, char **argv);
+const char *qos_trust_name(uint8_t trust);
 int check_main(int argc, char **argv);
 
 #endif /* RDMACTL_CLI_H */

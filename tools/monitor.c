@@ -30,6 +30,35 @@ static void lower(const char *s, char *buf, size_t size)
 	buf[i] = '\0';
 }
 
+/* A ROCE event's: the defaults, the QoS profile, a failure, forgetting. */
+static void monitor_roce(const struct rdmactl_event_info *ev)
+{
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
+		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
+		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
+	}
+	/* " priority 3 pfc on trust dscp": the QoS profile set or applied again. */
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE_QOS) {
+		print_uint("roce_prio", " priority %" PRIu64, ev->roce_prio);
+		print_bool("roce_pfc", ev->roce_pfc, " pfc %s", ev->roce_pfc ? "on" : "off");
+		if (ev->roce_trust)
+			print_str("roce_trust", " trust %s", qos_trust_name(ev->roce_trust));
+	}
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE)
+		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
+		print_bool("restored", ev->roce_restored, NULL);
+		/* A restore that failed, or a failed SET's undo. */
+		print_str("roce_error", ev->roce_restored ? " restore failed: %s" : " undo failed: %s",
+			  strerror(-ev->roce_error));
+		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
+	}
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE_CLEAR)
+		print_bool("forgotten", true, " forgotten");
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN)
+		print_bool("roce_unknown", true, " defaults unknown: rdma_cm unloaded");
+}
+
 static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 {
 	char name[32];
@@ -80,22 +109,7 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 		print_str("netdev", " netdev %s", ev->netdev_name);
 		print_uint("netdev_index", NULL, ev->netdev_index);
 	}
-	if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
-		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
-		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
-		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
-	}
-	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
-		print_bool("restored", ev->roce_restored, NULL);
-		/* A restore that failed, or a failed SET's undo. */
-		print_str("roce_error", ev->roce_restored ? " restore failed: %s" : " undo failed: %s",
-			  strerror(-ev->roce_error));
-		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
-	}
-	if (ev->present & RDMACTL_EVENT_HAS_ROCE_CLEAR)
-		print_bool("forgotten", true, " forgotten");
-	if (ev->present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN)
-		print_bool("roce_unknown", true, " defaults unknown: rdma_cm unloaded");
+	monitor_roce(ev);
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_RESET)
 		print_str("reset", " reset %s", ev->stat_reset_hardware ? "hardware" : "baseline");
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_MODE) {

@@ -21,7 +21,7 @@ static const struct cli_cmd objects[] = {
 	{ "stat", stat_main, "port counters: IB PMA and driver; show, watch, reset" },
 	{ "ipoib", ipoib_main, "IPoIB interfaces: ports, P_Keys, datagram or connected mode" },
 	{ "gid", gid_main, "GID tables: RoCE v1/v2 types, netdevs; the GID index of an address" },
-	{ "roce", roce_main, "rdma_cm's default RoCE mode and ToS per port, kept across resets" },
+	{ "roce", roce_main, "rdma_cm's RoCE mode and ToS per port, the QoS chain; kept across resets" },
 	{ "monitor", monitor_main, "events: devices, port state, LID/SM/P_Key/GID, netdevs, IPoIB" },
 	{ "check", check_main, "health check: each finding with its evidence and remedy" },
 	{ "help", help_main, "this text" },

@@ -3,6 +3,7 @@
  * rdmactl roce [show [probe] [DEV[/PORT]]]
  * rdmactl roce set DEV[/PORT] [mode v1|v2] [tos N]
  * rdmactl roce forget DEV[/PORT]
+ * rdmactl roce qos ... (qos.c)
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -181,7 +182,8 @@ static int roce_help(int argc, char **argv)
 	       "probe (root) asks rdma_cm itself. set changes rdma_cm's defaults for new\n"
 	       "connections (no PORT: every port) and remembers them for when the device\n"
 	       "or rdma_cm comes back; forget drops what is remembered. Until the next\n"
-	       "release, the old --probe still works.\n");
+	       "release, the old --probe still works. The QoS chain (ToS, DSCP, trust,\n"
+	       "PFC, ETS): rdmactl roce qos help.\n");
 	return EXIT_OK;
 }
 
@@ -189,6 +191,7 @@ static const struct cli_cmd roce_cmds[] = {
 	{ "show", roce_show, "rdma_cm's default RoCE mode and ToS per port" },
 	{ "set", roce_set, "change them, persistently" },
 	{ "forget", roce_forget, "stop re-applying them" },
+	{ "qos", qos_main, "the QoS chain: ToS, DSCP, APP entry, trust, PFC, ETS; set and kept" },
 	{ "help", roce_help, "this text" },
 	{ NULL, NULL, NULL }
 };

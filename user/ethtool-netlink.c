@@ -3,8 +3,8 @@
  * The kernel's "ethtool" generic netlink family, on a socket of the
  * handle's own, opened on first use: the rdmactl one checks attributes
  * against rdmactl's types, and this one may run inside a callback of an
- * rdmactl dump on the same handle. Its own small loop, the family looked
- * up once, the string sets of STATS_GET read once; the replies go to
+ * rdmactl dump on the same handle (sock.c's loop). The family looked up
+ * once, the string sets of STATS_GET read once; the replies go to
  * ethtool-parse.c's parsers.
  *
  *   PAUSE_GET  header{dev, flags STATS} -> PAUSE_STATS{TX_FRAMES, RX_FRAMES}
@@ -19,15 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
 #include "internal.h"
-
-#define ETH_BUF_SIZE (32 * 1024)
 
 /* A string set of STATS_GET's groups, read once per handle. */
 struct eth_strset {
@@ -37,47 +34,21 @@ struct eth_strset {
 };
 
 struct rdmactl_eth {
-	struct mnl_socket *nl;
-	uint32_t portid;
-	uint32_t seq;
+	struct rdmactl_sock s;
 	uint16_t family;		/* 0: the kernel has no ethtool netlink */
-	char *buf;
 	struct eth_strset sets[4];
 	unsigned int num_sets;		/* 0: not asked yet */
 };
 
-/* The netlink side: a request, its replies to cb, its ACK or error. */
-typedef int (*eth_reply_cb)(const struct nlmsghdr *nlh, void *arg);
-
 static struct nlmsghdr *eth_msg(struct rdmactl_eth *e, uint8_t cmd)
 {
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(e->buf);
+	struct nlmsghdr *nlh = rdmactl_sock_msg(&e->s, e->family, NLM_F_ACK);
 	struct genlmsghdr *g;
 
-	nlh->nlmsg_type = e->family;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ++e->seq;
 	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
 	g->cmd = cmd;
 	g->version = cmd == CTRL_CMD_GETFAMILY ? 1 : ETHTOOL_GENL_VERSION;
 	return nlh;
-}
-
-/* The extended ACK's message of an error, if any, into h. */
-static void eth_extack(struct rdmactl *h, const struct nlmsghdr *nlh, const char *what)
-{
-	const struct nlmsgerr *e = mnl_nlmsg_get_payload(nlh);
-	size_t offset = MNL_NLMSG_HDRLEN + sizeof(e->error);
-	const struct nlattr *attr;
-
-	rdmactl_set_err(h, "%s: %s", what, strerror(-e->error));
-	offset += nlh->nlmsg_flags & NLM_F_CAPPED ? sizeof(e->msg) : MNL_ALIGN(e->msg.nlmsg_len);
-	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || nlh->nlmsg_len <= offset)
-		return;
-	mnl_attr_for_each(attr, nlh, offset - MNL_NLMSG_HDRLEN)
-		if (mnl_attr_get_type(attr) == NLMSGERR_ATTR_MSG &&
-		    mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) == 0)
-			rdmactl_set_err(h, "%s: %s", what, mnl_attr_get_str(attr));
 }
 
 /*
@@ -85,53 +56,14 @@ static void eth_extack(struct rdmactl *h, const struct nlmsghdr *nlh, const char
  * -errno (message in h, naming what), or cb's.
  */
 static int eth_transact(struct rdmactl *h, struct rdmactl_eth *e, struct nlmsghdr *nlh,
-			uint16_t type, eth_reply_cb cb, void *arg, const char *what)
+			uint16_t type, int (*cb)(const struct nlmsghdr *nlh, void *arg), void *arg,
+			const char *what)
 {
-	uint32_t seq = nlh->nlmsg_seq;
+	const struct rdmactl_sock_req r = {
+		.type = type, .hdrlen = sizeof(struct genlmsghdr), .cb = cb, .arg = arg, .what = what,
+	};
 
-	if (mnl_socket_sendto(e->nl, nlh, nlh->nlmsg_len) < 0) {
-		rdmactl_set_err(h, "%s: cannot send to the kernel: %s", what, strerror(errno));
-		return -errno;
-	}
-	for (;;) {
-		ssize_t n = mnl_socket_recvfrom(e->nl, e->buf, ETH_BUF_SIZE);
-		const struct nlmsghdr *r = (const struct nlmsghdr *)e->buf;
-		int left = (int)n;
-
-		if (n < 0) {
-			rdmactl_set_err(h, "%s: cannot receive from the kernel: %s", what,
-					strerror(errno));
-			return -errno;
-		}
-		for (; mnl_nlmsg_ok(r, left); r = mnl_nlmsg_next(r, &left)) {
-			const struct nlmsgerr *err;
-			int ret;
-
-			if (r->nlmsg_seq != seq || r->nlmsg_type == NLMSG_NOOP)
-				continue;
-			if (r->nlmsg_type == NLMSG_ERROR) {
-				err = mnl_nlmsg_get_payload(r);
-				if (r->nlmsg_len < MNL_NLMSG_HDRLEN + sizeof(*err)) {
-					rdmactl_set_err(h, "%s: truncated netlink error", what);
-					return -EBADMSG;
-				}
-				if (err->error)
-					eth_extack(h, r, what);
-				return err->error;
-			}
-			if (r->nlmsg_type == NLMSG_DONE)
-				return 0;
-			if (r->nlmsg_type != type ||
-			    r->nlmsg_len < MNL_NLMSG_HDRLEN + MNL_ALIGN(sizeof(struct genlmsghdr))) {
-				rdmactl_set_err(h, "%s: unexpected netlink message type %u", what,
-						r->nlmsg_type);
-				return -EBADMSG;
-			}
-			ret = cb(r, arg);
-			if (ret)
-				return ret;
-		}
-	}
+	return rdmactl_sock_transact(h, &e->s, nlh, &r);
 }
 
 static int eth_family_cb(const struct nlmsghdr *nlh, void *arg)
@@ -152,11 +84,9 @@ static void eth_close(struct rdmactl_eth *e)
 
 	if (!e)
 		return;
-	if (e->nl)
-		mnl_socket_close(e->nl);
+	rdmactl_sock_close(&e->s);
 	for (i = 0; i < e->num_sets; i++)
 		free(e->sets[i].names);
-	free(e->buf);
 	free(e);
 }
 
@@ -171,27 +101,18 @@ int rdmactl_eth_open(struct rdmactl *h)
 {
 	struct rdmactl_eth *e;
 	struct nlmsghdr *nlh;
-	int one = 1, err;
+	int err;
 
 	if (h->eth)
-		return mnl_socket_get_fd(h->eth->nl);
+		return mnl_socket_get_fd(h->eth->s.nl);
 	e = calloc(1, sizeof(*e));
-	if (!e || !(e->buf = malloc(ETH_BUF_SIZE))) {
-		eth_close(e);
+	if (!e)
 		return -ENOMEM;
-	}
-	e->seq = (uint32_t)time(NULL);
-	e->nl = mnl_socket_open(NETLINK_GENERIC);
-	if (!e->nl || mnl_socket_bind(e->nl, 0, MNL_SOCKET_AUTOPID) < 0) {
-		err = -errno;
-		rdmactl_set_err(h, "cannot open a generic netlink socket: %s", strerror(errno));
-		eth_close(e);
+	err = rdmactl_sock_open(h, &e->s, NETLINK_GENERIC, "generic netlink");
+	if (err) {
+		free(e);
 		return err;
 	}
-	e->portid = mnl_socket_get_portid(e->nl);
-	mnl_socket_setsockopt(e->nl, NETLINK_EXT_ACK, &one, sizeof(one));
-	mnl_socket_setsockopt(e->nl, NETLINK_CAP_ACK, &one, sizeof(one));
-
 	e->family = GENL_ID_CTRL;
 	nlh = eth_msg(e, CTRL_CMD_GETFAMILY);
 	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, ETHTOOL_GENL_NAME);
@@ -203,7 +124,7 @@ int rdmactl_eth_open(struct rdmactl *h)
 		return err;
 	}
 	h->eth = e;
-	return mnl_socket_get_fd(e->nl);
+	return mnl_socket_get_fd(e->s.nl);
 }
 
 static void eth_put_header(struct nlmsghdr *nlh, uint16_t type, uint32_t ifindex, uint32_t flags)

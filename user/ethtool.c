@@ -53,7 +53,7 @@ static struct rdmactl_eth_stats *eth_stats_make(const struct rdmactl_eth_acc *ac
 }
 
 /* The netdev's index, in the socket's (the caller's) network namespace. */
-static int eth_ifindex(struct rdmactl *h, int fd, const char *ifname, uint32_t *ifindex)
+int rdmactl_ifindex(struct rdmactl *h, int fd, const char *ifname, uint32_t *ifindex)
 {
 	struct ifreq ifr;
 	int err;
@@ -91,7 +91,7 @@ RDMACTL_EXPORT int rdmactl_eth_stats_get(struct rdmactl *h, const char *ifname,
 	fd = rdmactl_eth_open(h);
 	if (fd < 0)
 		return fd;
-	err = eth_ifindex(h, fd, ifname, &ifindex);
+	err = rdmactl_ifindex(h, fd, ifname, &ifindex);
 	if (err)
 		return err;
 	clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -27,6 +27,37 @@ RDMACTL_EXPORT int rdmactl_events_subscribe(struct rdmactl *h)
 #define STR(attr, field)							\
 	(tb[attr] && rdmactl_attr_strcpy(h, tb[attr], field, sizeof(field)))
 
+/* A ROCE event's attributes (ROCE_ERROR, of a failed roce-set's undo, on any). */
+static void event_roce(rdmactl_attrs tb, struct rdmactl_event_info *ev)
+{
+	bool roce = ev->type == RDMACTL_EVENT_ROCE;
+
+	if (tb[RDMACTL_A_ROCE_MODE] && tb[RDMACTL_A_ROCE_TOS]) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE;
+		ev->roce_mode = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_MODE]);
+		ev->roce_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_TOS]);
+		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
+	}
+	/* The QoS profile set or applied again. */
+	if (rdmactl_roce_qos_attrs(tb, RDMACTL_A_ROCE_PRIO, &ev->roce_prio, &ev->roce_pfc,
+				   &ev->roce_trust))
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_QOS;
+	if (roce && tb[RDMACTL_A_ROCE_CLEAR]) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_CLEAR;
+		ev->roce_clear = 1;
+	}
+	if (roce && tb[RDMACTL_A_ROCE_SOURCE] &&
+	    mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SOURCE]) == RDMACTL_ROCE_SOURCE_UNKNOWN) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_UNKNOWN;
+		ev->roce_unknown = 1;
+	}
+	if (tb[RDMACTL_A_ROCE_ERROR]) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_ERROR;
+		ev->roce_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_ROCE_ERROR]);
+		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
+	}
+}
+
 int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_info *ev)
 {
 	memset(ev, 0, sizeof(*ev));
@@ -72,12 +103,6 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		ev->ipoib_mode = mnl_attr_get_u8(tb[RDMACTL_A_IPOIB_MODE]);
 		ev->ipoib_mtu = mnl_attr_get_u32(tb[RDMACTL_A_IPOIB_MTU]);
 	}
-	if (tb[RDMACTL_A_ROCE_MODE] && tb[RDMACTL_A_ROCE_TOS]) {
-		ev->present |= RDMACTL_EVENT_HAS_ROCE;
-		ev->roce_mode = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_MODE]);
-		ev->roce_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_TOS]);
-		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
-	}
 	/* The kernel could not queue some events: they are lost to us. */
 	if (ev->type == RDMACTL_EVENT_OVERFLOW) {
 		ev->type = RDMACTL_EVENT_LOST;
@@ -103,24 +128,11 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 					 "%s%s", at ? "," : "", mnl_attr_get_str(a));
 			}
 	}
-	if (ev->type == RDMACTL_EVENT_ROCE && tb[RDMACTL_A_ROCE_CLEAR]) {
-		ev->present |= RDMACTL_EVENT_HAS_ROCE_CLEAR;
-		ev->roce_clear = 1;
-	}
-	if (ev->type == RDMACTL_EVENT_ROCE && tb[RDMACTL_A_ROCE_SOURCE] &&
-	    mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SOURCE]) == RDMACTL_ROCE_SOURCE_UNKNOWN) {
-		ev->present |= RDMACTL_EVENT_HAS_ROCE_UNKNOWN;
-		ev->roce_unknown = 1;
-	}
 	if (ev->type == RDMACTL_EVENT_STAT_RESET) {
 		ev->present |= RDMACTL_EVENT_HAS_STAT_RESET;
 		ev->stat_reset_hardware = !!tb[RDMACTL_A_STAT_RESET_HARDWARE];
 	}
-	if (tb[RDMACTL_A_ROCE_ERROR]) {
-		ev->present |= RDMACTL_EVENT_HAS_ROCE_ERROR;
-		ev->roce_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_ROCE_ERROR]);
-		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
-	}
+	event_roce(tb, ev);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <libmnl/libmnl.h>
+#include <linux/dcbnl.h>
 
 #include "librdmactl.h"
 
@@ -27,6 +28,7 @@ struct rdmactl {
 	char *core_buf;
 
 	struct rdmactl_eth *eth;	/* ethtool-netlink.c's socket, opened on first use */
+	struct rdmactl_sock *rt;	/* dcb.c's rtnetlink socket, opened on first use */
 };
 
 /* Attributes of one message, indexed by enum rdmactl_attr. */
@@ -130,6 +132,9 @@ int rdmactl_ipoib_parse(struct rdmactl *h, rdmactl_attrs tb,
 			struct rdmactl_ipoib_info *ib);
 int rdmactl_gid_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_gid_info *gid);
 int rdmactl_roce_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_roce_info *roce);
+/* roce.c: the prio, pfc and trust of a profile's attributes, from prio's type on. */
+bool rdmactl_roce_qos_attrs(rdmactl_attrs tb, uint16_t prio, uint8_t *p, uint8_t *pfc,
+			    uint8_t *trust);
 int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_info *ev);
 int rdmactl_events_process(struct rdmactl *h, const void *buf, size_t len,
 			   rdmactl_event_cb cb, void *arg);
@@ -190,6 +195,43 @@ struct rdmactl_eth_match {
 	int8_t prio;			/* 0..7, or -1: the link's */
 };
 
+/*
+ * sock.c: a netlink socket of the library's own besides rdmactl's (ethtool's
+ * family, rtnetlink's DCB), its buffer, and one request/reply loop.
+ */
+#define RDMACTL_SOCK_BUF (32 * 1024)
+
+struct rdmactl_sock {
+	struct mnl_socket *nl;
+	uint32_t seq;
+	char *buf;			/* RDMACTL_SOCK_BUF: requests, then replies */
+};
+
+/*
+ * How a request's replies are taken: those of type, each with a header of
+ * hdrlen bytes after the netlink one (genlmsghdr, dcbmsg), go to cb, which
+ * returns 0 or -errno; what names the request in error messages.
+ */
+struct rdmactl_sock_req {
+	uint16_t type;
+	size_t hdrlen;
+	int (*cb)(const struct nlmsghdr *nlh, void *arg);
+	void *arg;
+	const char *what;
+	uint32_t seq;			/* the loop's own */
+};
+
+/* Open s on bus (NETLINK_*), what naming it in the error: 0 or -errno, h's message set. */
+int rdmactl_sock_open(struct rdmactl *h, struct rdmactl_sock *s, int bus, const char *what);
+void rdmactl_sock_close(struct rdmactl_sock *s);
+/* A request of type in s->buf, NLM_F_REQUEST and flags, the next sequence number. */
+struct nlmsghdr *rdmactl_sock_msg(struct rdmactl_sock *s, uint16_t type, uint16_t flags);
+/* Send nlh and take its replies by r until the ACK: 0, the kernel's -errno (h's message), cb's. */
+int rdmactl_sock_transact(struct rdmactl *h, struct rdmactl_sock *s, struct nlmsghdr *nlh,
+			  const struct rdmactl_sock_req *r);
+/* The index of netdev ifname in fd's network namespace: 0, or -errno with h's message. */
+int rdmactl_ifindex(struct rdmactl *h, int fd, const char *ifname, uint32_t *ifindex);
+
 /* ethtool-netlink.c: the handle's socket, its fd (SIOCETHTOOL's too) or -errno. */
 int rdmactl_eth_open(struct rdmactl *h);
 void rdmactl_eth_close(struct rdmactl *h);
@@ -217,6 +259,102 @@ int rdmactl_eth_ioctl(int fd, const char *ifname, void *data);
 /* The driver's `ethtool -S` counters that match a pattern, into acc. */
 int rdmactl_eth_driver(struct rdmactl *h, int fd, const char *ifname,
 		       struct rdmactl_eth_acc *acc);
+
+/*
+ * dcb.c: a netdev's DCB over rtnetlink. 6.2's apptrust and PCP selector
+ * (uapi dcbnl.h), absent from older headers: their ABI values.
+ */
+#define RDMACTL_DCB_ATTR_APP_TRUST_TABLE 11	/* DCB_ATTR_DCB_APP_TRUST_TABLE */
+#define RDMACTL_DCB_ATTR_DCB_APP 2		/* DCB_ATTR_DCB_APP: a PCP selector's type */
+#define RDMACTL_DCB_APP_SEL_PCP 255		/* DCB_APP_SEL_PCP */
+
+/* What IEEE_GET gave: the public part, and PFC whole (set read-modify-write). */
+struct rdmactl_dcb_raw {
+	struct rdmactl_dcb dcb;
+	struct ieee_pfc pfc;
+};
+
+/* One IEEE_SET or IEEE_DEL: what it carries. */
+struct rdmactl_dcb_edit {
+	uint8_t cmd;			/* DCB_CMD_IEEE_SET or DCB_CMD_IEEE_DEL */
+	uint8_t dscp;			/* APP entries dscp -> each priority of prios */
+	uint8_t prios;			/* 0: no APP_TABLE */
+	const struct ieee_pfc *pfc;	/* NULL: no PFC */
+	uint8_t ntrust;			/* 0: no APP_TRUST_TABLE */
+	uint8_t trust[8];		/* selectors, most trusted first */
+};
+
+void rdmactl_dcb_close(struct rdmactl *h);
+/* rdmactl_dcb_get(), PFC whole too. */
+int rdmactl_dcb_get_raw(struct rdmactl *h, const char *ifname, struct rdmactl_dcb_raw *raw);
+/*
+ * Send e about ifname and read its status: 0, the driver's -errno, or the
+ * kernel's; h's message names ifname and step ("mapping DSCP 26 to ...").
+ */
+int rdmactl_dcb_edit(struct rdmactl *h, const char *ifname, const struct rdmactl_dcb_edit *e,
+		     const char *step);
+/* For the unit tests: an IEEE_GET reply into raw, e's request, a SET reply's status. */
+int rdmactl_dcb_parse(struct rdmactl *h, const struct nlmsghdr *nlh, struct rdmactl_dcb_raw *raw);
+struct nlmsghdr *rdmactl_dcb_edit_msg(struct rdmactl_sock *s, const char *ifname,
+				      const struct rdmactl_dcb_edit *e);
+int rdmactl_dcb_edit_reply(const struct nlmsghdr *nlh, void *arg);
+
+/*
+ * qos.c: a port's chain judged (lossy, drift) from what was read into q;
+ * its priority's pause frames from st; the trust a DCB's apptrust gives.
+ */
+void rdmactl_qos_chain(struct rdmactl_qos_info *q);
+void rdmactl_qos_pause(struct rdmactl_qos_info *q, const struct rdmactl_eth_stats *st);
+uint8_t rdmactl_qos_trust_of(const struct rdmactl_dcb *d);
+/* The DCB of port p's netdev, which must be the one in this namespace. */
+int rdmactl_qos_netdev_dcb(struct rdmactl *h, const struct rdmactl_port_info *p,
+			   struct rdmactl_dcb_raw *raw);
+
+/* The RoCE ports (ROCE_GET) and the ports (PORT_GET) of dev[/port], kept. */
+struct rdmactl_qos_lists {
+	struct rdmactl_roce_info *roce;
+	size_t nroce;
+	struct rdmactl_port_info *ports;
+	size_t nports;
+};
+
+int rdmactl_qos_lists(struct rdmactl *h, const char *dev, uint32_t port,
+		      struct rdmactl_qos_lists *l);
+void rdmactl_qos_lists_free(struct rdmactl_qos_lists *l);
+/* r's port in l, or NULL. */
+const struct rdmactl_port_info *rdmactl_qos_port_of(const struct rdmactl_qos_lists *l,
+						    const struct rdmactl_roce_info *r);
+
+/*
+ * qos-set.c: rdmactl_qos_set() as a plan, what to change in which order,
+ * then its steps. Apart for the unit tests, which plan without a kernel
+ * and apply with a step function of their own.
+ */
+struct rdmactl_qos_plan {
+	char dev[RDMACTL_DEV_NAME_MAX];
+	uint32_t port;
+	char ifname[16];
+	struct rdmactl_qos_profile applied;
+	unsigned int todo;		/* RDMACTL_QOS_*: what differs */
+	uint8_t dscp;
+	uint8_t app_old;		/* the DSCP's other priorities, to remove */
+	uint8_t ntrust;			/* the new apptrust order */
+	uint8_t trust[8];
+};
+
+/*
+ * The plan of setting want on roce's port, whose netdev's DCB is d: 0, or
+ * -EINVAL or -EOPNOTSUPP with h's message and *failed the part refused.
+ */
+int rdmactl_qos_plan(struct rdmactl *h, const struct rdmactl_roce_info *roce,
+		     const struct rdmactl_dcb *d, const struct rdmactl_qos_profile *want,
+		     unsigned int flags, struct rdmactl_qos_plan *plan, unsigned int *failed);
+/* One step: the part (PRIO, APP_OLD, PFC, TRUST, or TOS and/or KEPT) made so. */
+typedef int (*rdmactl_qos_step_fn)(struct rdmactl *h, const struct rdmactl_qos_plan *plan,
+				   unsigned int part);
+/* The plan's steps in order, until one fails; res's changed and failed. */
+int rdmactl_qos_apply(struct rdmactl *h, const struct rdmactl_qos_plan *plan,
+		      rdmactl_qos_step_fn step, struct rdmactl_qos_result *res);
 
 /* Put the device a request is about: by name. */
 void rdmactl_put_dev(struct nlmsghdr *nlh, const char *name);

@@ -479,6 +479,7 @@ RDMACTL_EXPORT void rdmactl_close(struct rdmactl *h)
 	if (!h)
 		return;
 	rdmactl_eth_close(h);
+	rdmactl_dcb_close(h);
 	if (h->nl)
 		mnl_socket_close(h->nl);
 	rdmactl_core_close(h);

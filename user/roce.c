@@ -1,9 +1,30 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* RDMACTL_CMD_ROCE_GET and _SET: rdma_cm's default RoCE mode and ToS. */
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "internal.h"
+
+/*
+ * A QoS profile's attributes, prio's type then pfc's and trust's after it
+ * (roce-prio.., roce-saved-prio..): whether there is one (prio and pfc);
+ * trust 0 when absent (kept where the netdev had no apptrust).
+ */
+_Static_assert(RDMACTL_A_ROCE_TRUST == RDMACTL_A_ROCE_PRIO + 2 &&
+	       RDMACTL_A_ROCE_SAVED_TRUST == RDMACTL_A_ROCE_SAVED_PRIO + 2,
+	       "a profile's attributes are prio, pfc, trust in a row");
+
+bool rdmactl_roce_qos_attrs(rdmactl_attrs tb, uint16_t prio, uint8_t *p, uint8_t *pfc,
+			    uint8_t *trust)
+{
+	if (!tb[prio] || !tb[prio + 1])
+		return false;
+	*p = mnl_attr_get_u8(tb[prio]);
+	*pfc = mnl_attr_get_u8(tb[prio + 1]);
+	*trust = tb[prio + 2] ? mnl_attr_get_u8(tb[prio + 2]) : 0;
+	return true;
+}
 
 int rdmactl_roce_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_roce_info *roce)
 {
@@ -36,6 +57,9 @@ int rdmactl_roce_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_roce_
 		roce->present |= RDMACTL_ROCE_HAS_SAVED_TOS;
 		roce->saved_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SAVED_TOS]);
 	}
+	if (rdmactl_roce_qos_attrs(tb, RDMACTL_A_ROCE_SAVED_PRIO, &roce->saved_prio,
+				   &roce->saved_pfc, &roce->saved_trust))
+		roce->present |= RDMACTL_ROCE_HAS_SAVED_QOS;
 	return 0;
 }
 

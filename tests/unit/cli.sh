@@ -47,6 +47,13 @@ t_run "roce set of nothing" 2 "$rdmactl" roce set rxe0/1
 t_eq "roce set says what it takes" 'rdmactl: "roce set" needs mode v1|v2, tos N or both' "$T_ERR"
 t_run "roce forget with extra words" 2 "$rdmactl" roce forget rxe0 mode
 t_run "roce show without the module" 1 "$rdmactl" roce show
+t_run "roce qos help" 0 "$rdmactl" roce qos help
+t_match "names both commands" "rdmactl roce qos show .*rdmactl roce qos set DEV\[/PORT\] tos N" \
+	"$(tr '\n' ' ' <<<"$T_OUT")"
+t_run "roce help points to qos" 0 "$rdmactl" roce help
+t_match "says where the QoS chain is" "rdmactl roce qos help" "$T_OUT"
+t_run "an unknown roce qos command is taken for a device" 1 "$rdmactl" roce qos frob
+t_eq "and reaches the kernel" "$(t_notloaded)" "$T_ERR"
 # Every command's words, new and old spellings: each parses (and then
 # fails for want of the module, exit 1), an alias as its keyword does.
 notloaded=$(t_notloaded)
@@ -84,6 +91,14 @@ roce set rxe0/1 mode v1 tos 106
 roce set rxe0 tos 0x20
 roce set rxe0/1 t 1
 roce forget rxe0
+roce qos
+roce qos rxe0/1
+roce qos show rxe0
+roce q sh rxe0/1
+roce qos set rxe0/1 tos 106 priority 3 pfc on trust dscp
+roce qos set rxe0 tos 0x68
+roce qos set rxe0/1 tos 104 pfc off trust pcp lossy
+roce qos set rxe0/1 to 106 pr 3 pf on tr dscp l
 ipoib show ib0
 ipoib show fakeib0/1
 ipoib set ib0 mode connected mtu 9000
@@ -121,6 +136,20 @@ roce set rxe0 tos 256|tos "256": use a number from 0 to 255
 roce set rxe0 tos -1|tos "-1": use a number from 0 to 255
 roce set rxe0/0 tos 1|"rxe0/0" is not DEV[/PORT]: a port is a number from 1 to 4294967295
 roce show --probe rxe0 rxe1|"roce show" does not take "rxe1"; usage: rdmactl roce show [probe] [DEV[/PORT]]
+roce qos set rxe0/1 tos 256|tos "256": use a number from 0 to 255
+roce qos set rxe0/1 tos x|tos "x": use a number from 0 to 255
+roce qos set rxe0/1 tos 106 priority 8|priority "8": use a priority from 0 to 7
+roce qos set rxe0/1 tos 106 priority -1|priority "-1": use a priority from 0 to 7
+roce qos set rxe0/1 tos 106 pfc maybe|pfc "maybe": use on or off
+roce qos set rxe0/1 tos 106 trust vlan|trust "vlan": use dscp or pcp
+roce qos set rxe0/1 tos 106 trust|trust needs a value: dscp or pcp
+roce qos set rxe0/1 tos 106 colour red|"roce qos set" does not take "colour"; usage: rdmactl roce qos set DEV[/PORT] tos N [priority P] [pfc on|off] [trust dscp|pcp] [lossy]
+roce qos set rxe0/1 tos 106 p 3|"p" is ambiguous in "roce qos set": priority or pfc?
+roce qos set rxe0/1 priority 3|"roce qos set" needs tos N
+roce qos set|"roce qos set" needs DEV[/PORT]
+roce qos set rxe0/0 tos 106|"rxe0/0" is not DEV[/PORT]: a port is a number from 1 to 4294967295
+roce qos show rxe0 rxe1|"roce qos show" does not take "rxe1"; usage: rdmactl roce qos show [DEV[/PORT]]
+roce qos rxe0 --lossy|"roce qos show" has no option "--lossy"; usage: rdmactl roce qos show [DEV[/PORT]]
 gid find --ip nonsense|--ip "nonsense": use an IPv4 or IPv6 address
 gid show type|type needs a value: ib, v1, v2 or iwarp
 gid show rxe0 --netdev abcdefghijklmnopq|--netdev "abcdefghijklmnopq": use an interface name, at most 15 characters

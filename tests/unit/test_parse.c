@@ -228,6 +228,48 @@ static void event_msg(uint8_t type, uint64_t seq, uint8_t cmd)
 	end(nlh);
 }
 
+/* A ROCE event of rdma_cm's new defaults: v2, tos. */
+static struct nlmsghdr *roce_event_msg(uint8_t tos)
+{
+	struct nlmsghdr *nlh;
+
+	used = 0;
+	nlh = msg(FAMILY, 0, 0);
+	mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, RDMACTL_EVENT_ROCE);
+	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, 12);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, tos);
+	return nlh;
+}
+
+/* A ROCE event with the QoS profile (LIBRDMACTL_1.6), applied again. */
+static void test_roce_event(void)
+{
+	struct rdmactl_event_info ev;
+	struct nlmsghdr *nlh;
+	rdmactl_attrs tb;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		nlh = roce_event_msg(106);
+		mnl_attr_put(nlh, RDMACTL_A_ROCE_RESTORED, 0, NULL);
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_PRIO, 3);
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_PFC, 1);
+		if (i == 0)
+			mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TRUST, RDMACTL_ROCE_TRUST_PCP);
+		CHECK(rdmactl_attrs_parse(&handle, nlh, tb) == 0 &&
+		      rdmactl_event_parse(&handle, tb, &ev) == 0, "a ROCE event with QoS parses");
+		CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE) && ev.roce_tos == 106 && ev.roce_restored,
+		      "its ToS, restored");
+		CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE_QOS) && ev.roce_prio == 3 && ev.roce_pfc == 1 &&
+		      ev.roce_trust == (i == 0 ? RDMACTL_ROCE_TRUST_PCP : 0),
+		      "its priority, PFC and trust (%s)", i == 0 ? "pcp" : "none: 0");
+	}
+	nlh = roce_event_msg(0);
+	CHECK(rdmactl_attrs_parse(&handle, nlh, tb) == 0 && rdmactl_event_parse(&handle, tb, &ev) == 0 &&
+	      !(ev.present & RDMACTL_EVENT_HAS_ROCE_QOS), "a ROCE event without QoS has none");
+}
+
 static void test_events(void)
 {
 	used = 0;
@@ -258,6 +300,7 @@ static void test_events(void)
 	}
 	CHECK(rdmactl_events_process(&handle, buf, used, on_event, NULL) == -EBADMSG,
 	      "an event without a sequence number is refused");
+	test_roce_event();
 }
 
 /* One reply's attributes, type-checked as the library does, into tb. */
@@ -343,6 +386,31 @@ static void test_roce(void)
 	CHECK(parse_one(nlh, tb) == 0 && rdmactl_roce_parse(&handle, tb, &r) == 0 &&
 	      !(r.present & RDMACTL_ROCE_HAS_CURRENT) && r.source == RDMACTL_ROCE_SOURCE_UNKNOWN,
 	      "an unknown mode is marked absent");
+
+	CHECK(!(r.present & RDMACTL_ROCE_HAS_SAVED_QOS), "no kept QoS profile without one");
+
+	/* The kept QoS profile (LIBRDMACTL_1.6): with trust, and without. */
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_TOS, 106);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PRIO, 3);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PFC, 1);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_TRUST, RDMACTL_ROCE_TRUST_DSCP);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_roce_parse(&handle, tb, &r) == 0 &&
+	      (r.present & RDMACTL_ROCE_HAS_SAVED_QOS) && r.saved_prio == 3 && r.saved_pfc == 1 &&
+	      r.saved_trust == RDMACTL_ROCE_TRUST_DSCP, "the kept QoS profile: priority, PFC, trust");
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PRIO, 5);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PFC, 0);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_roce_parse(&handle, tb, &r) == 0 &&
+	      (r.present & RDMACTL_ROCE_HAS_SAVED_QOS) && r.saved_prio == 5 && r.saved_pfc == 0 &&
+	      r.saved_trust == 0, "a profile kept without trust (no apptrust): trust 0");
+	nlh = obj_msg(1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PRIO, 5);
+	CHECK(parse_one(nlh, tb) == 0 && rdmactl_roce_parse(&handle, tb, &r) == 0 &&
+	      !(r.present & RDMACTL_ROCE_HAS_SAVED_QOS), "a priority without PFC is no profile");
 
 	nlh = obj_msg(1);
 	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V2);

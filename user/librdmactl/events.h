@@ -73,7 +73,7 @@ struct rdmactl_event_info {
 	/* LIBRDMACTL_1.6: a ROCE event's QoS profile, set or applied again. */
 	uint8_t roce_prio;
 	uint8_t roce_pfc;
-	uint8_t roce_trust;		/* enum rdmactl_roce_trust */
+	uint8_t roce_trust;		/* enum rdmactl_roce_trust; 0: none */
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);

@@ -19,7 +19,7 @@ enum {
 	RDMACTL_DCB_HAS_PFC = 1 << 0,	/* pfc_cap, pfc_en */
 	RDMACTL_DCB_HAS_ETS = 1 << 1,	/* ets_cap, prio_tc, tc_bw, tc_tsa */
 	RDMACTL_DCB_HAS_APP = 1 << 2,	/* dscp_prios (an empty table too) */
-	RDMACTL_DCB_HAS_TRUST = 1 << 3,	/* ntrust, trust: 6.1+ and the driver's apptrust */
+	RDMACTL_DCB_HAS_TRUST = 1 << 3,	/* ntrust, trust: 6.2+ and the driver's apptrust */
 };
 
 /* A netdev's DCB, as dcbnl's DCB_CMD_IEEE_GET reports it. */
@@ -34,8 +34,8 @@ struct rdmactl_dcb {
 	uint8_t tc_bw[8];		/* a class's share of the bandwidth, % */
 	uint8_t tc_tsa[8];		/* a class's IEEE_8021QAZ_TSA_* */
 	uint8_t dscp_prios[64];		/* DSCP -> bit per priority the APP table maps it to */
-	uint8_t ntrust;			/* the apptrust order: */
-	uint8_t trust[8];		/* IEEE_8021QAZ_APP_SEL_*, most trusted first */
+	uint8_t ntrust;			/* the apptrust order (its first 8): */
+	uint8_t trust[8];		/* IEEE_8021QAZ_APP_SEL_*, 255 PCP, most trusted first */
 };
 
 /*
@@ -56,7 +56,10 @@ enum {
 	RDMACTL_QOS_APP_OLD = 1 << 5,	/* changed: the DSCP's other APP entries removed */
 };
 
-/* A port's QoS as set or kept: tos, and with it prio, pfc and trust. */
+/*
+ * A port's QoS as set or kept: tos, and with it prio, pfc and trust (no
+ * trust where the netdev has no apptrust).
+ */
 struct rdmactl_qos_profile {
 	unsigned int has;		/* RDMACTL_QOS_TOS .. _TRUST */
 	uint8_t tos;
@@ -96,7 +99,7 @@ struct rdmactl_qos_info {
 	uint8_t dscp;			/* tos >> 2 */
 	uint8_t ecn;			/* tos & 3: 0 not ECT, 1 ECT(1), 2 ECT(0), 3 CE */
 	int dcb_error;			/* -errno: the DCB could not be read (dcb_errmsg) */
-	char dcb_errmsg[160];
+	char dcb_errmsg[256];		/* rdmactl_errmsg()'s size */
 	struct rdmactl_dcb dcb;
 	uint8_t prio;			/* the lowest priority the APP table maps dscp to */
 	uint8_t pfc;			/* PFC on prio */
@@ -128,21 +131,29 @@ enum {
 
 /* What rdmactl_qos_set() did. */
 struct rdmactl_qos_result {
-	unsigned int changed;		/* RDMACTL_QOS_*: changed, in this order */
-	unsigned int failed;		/* the one that failed (rdmactl_errmsg()), or 0 */
+	unsigned int changed;		/* RDMACTL_QOS_*: what it changed */
+	unsigned int failed;		/* the one that failed or was refused, or 0 */
 	struct rdmactl_qos_profile applied;	/* the whole profile, defaults filled */
+	uint32_t port;			/* the port it is about (port 0: the one found) */
+	char ifname[16];		/* and its netdev; "" when not found */
 };
 
 /*
  * Set port's QoS: want must have RDMACTL_QOS_TOS; without _PRIO the DSCP's
- * current APP entry is kept (none: -EINVAL), without _PFC it is on, without
- * _TRUST it is dscp. A lossy combination (pfc off, trust pcp) is -EINVAL
- * unless flags has RDMACTL_QOS_SET_LOSSY. The netdev's DCB is set over
- * dcbnl (the APP entry, then the DSCP's other entries removed, PFC,
- * apptrust), then rdma_cm's ToS through rdmactl.ko, which keeps the
- * profile. Stops at the first failure: res says what was changed before it
- * and which failed, rdmactl_errmsg() the driver's or kernel's error.
- * Needs CAP_NET_ADMIN. port 0: the device's one port (-EINVAL if several).
+ * current APP entry is kept (its lowest priority; none: -EINVAL), without
+ * _PFC it is on, without _TRUST it is dscp where the netdev has apptrust
+ * (6.2+ and its driver) and left out where it has none (asking for it
+ * there: -EOPNOTSUPP). A lossy combination (pfc off, trust pcp) is -EINVAL
+ * unless flags has RDMACTL_QOS_SET_LOSSY. Only what differs is changed, in
+ * this order: over dcbnl the APP entry (RDMACTL_QOS_PRIO), the DSCP's
+ * other entries removed (_APP_OLD), PFC (_PFC, read-modify-write), the
+ * apptrust order (_TRUST), each read back; then, when rdma_cm's ToS
+ * (_TOS) or the kept profile (_KEPT) differs, ROCE_SET to rdmactl.ko,
+ * which sets the one and keeps the other. Stops at the first failure: res
+ * says what was changed before it and which failed, rdmactl_errmsg() the
+ * driver's or kernel's error, naming the netdev and the step. A refusal
+ * before any change sets failed to the part refused. Needs CAP_NET_ADMIN.
+ * port 0: the device's one RoCE port (-EINVAL if several).
  */
 int rdmactl_qos_set(struct rdmactl *h, const char *dev, uint32_t port,
 		    const struct rdmactl_qos_profile *want, unsigned int flags,

@@ -29,7 +29,7 @@ struct rdmactl_roce_info {
 	uint8_t source;			/* enum rdmactl_roce_source of mode, tos */
 	uint8_t saved_prio;		/* the kept QoS profile (librdmactl/qos.h) */
 	uint8_t saved_pfc;
-	uint8_t saved_trust;		/* enum rdmactl_roce_trust */
+	uint8_t saved_trust;		/* enum rdmactl_roce_trust; 0: none kept */
 };
 
 typedef int (*rdmactl_roce_cb)(const struct rdmactl_roce_info *roce, void *arg);
