@@ -51,8 +51,8 @@ void chk_print_finding(const struct chk_finding *f, bool stamp)
 			print_str(f->ev[i].key, NULL, f->ev[i].str);
 	}
 	print_object_close();
-	if (f->remedy)
-		print_str("remedy", "\n          %s", f->remedy);
+	if (f->remedy || f->remedy_text[0])
+		print_str("remedy", "\n          %s", f->remedy ? f->remedy : f->remedy_text);
 	if (cli.json && stamp)
 		print_line_end();
 	else
@@ -97,7 +97,7 @@ void chk_print_report(struct chk_run *r)
 				continue;
 			chk_print_finding(&f[j], false);
 			done[j] = true;
-			n++;
+			n += f[j].sev != CHK_OK;	/* "no DCB" says what was not judged */
 		}
 		if (!n) {
 			struct chk_finding ok = { .id = "port.ok", .sev = CHK_OK };

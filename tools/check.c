@@ -79,21 +79,10 @@ static int port_cb(const struct rdmactl_port_info *info, void *arg)
 	return cli_vec_push(&c->r->ports, &p);
 }
 
-static struct chk_port *find_port(struct chk_run *r, const char *dev, uint32_t port)
-{
-	struct chk_port *p = r->ports.items;
-	size_t i;
-
-	for (i = 0; i < r->ports.n; i++)
-		if (p[i].info.port == port && !strcmp(p[i].info.dev_name, dev))
-			return &p[i];
-	return NULL;
-}
-
 static int stat_cb(const struct rdmactl_stat *s, void *arg)
 {
 	struct read_ctx *c = arg;
-	struct chk_port *p = find_port(c->r, s->dev_name, s->port);
+	struct chk_port *p = chk_port_of(c->r, s->dev_name, s->port);
 	struct rdmactl_stat **slot;
 
 	if (!p || !wanted(c->a, s->dev_name, s->port))
@@ -114,18 +103,6 @@ static int ipoib_cb(const struct rdmactl_ipoib_info *ib, void *arg)
 static int gid_cb(const struct rdmactl_gid_info *g, void *arg)
 {
 	return cli_vec_push(&((struct read_ctx *)arg)->r->gids, g);
-}
-
-static int roce_cb(const struct rdmactl_roce_info *roce, void *arg)
-{
-	struct read_ctx *c = arg;
-	struct chk_port *p = find_port(c->r, roce->dev_name, roce->port);
-
-	if (p) {
-		p->has_roce = true;
-		p->roce = *roce;
-	}
-	return 0;
 }
 
 static void clear_run(struct chk_run *r, struct read_ctx *c)
@@ -149,7 +126,6 @@ static int read_first(struct rdmactl *h, struct read_ctx *c)
 	const char *dev = c->a->dp.dev[0] ? c->a->dp.dev : NULL;
 	struct chk_run *r = c->r;
 	int err = 0, tries;
-	size_t i;
 
 	for (tries = 0; tries < CHECK_TRIES; tries++) {
 		clear_run(r, c);
@@ -165,15 +141,8 @@ static int read_first(struct rdmactl *h, struct read_ctx *c)
 			if (err == -ENODEV && !dev)
 				err = 0;	/* no IPoIB interface at all */
 		}
-		for (i = 0; !err && i < r->ports.n; i++) {
-			const struct chk_port *p = (struct chk_port *)r->ports.items + i;
-
-			if (p->info.link_layer != RDMACTL_LINK_LAYER_ETHERNET)
-				continue;
-			err = rdmactl_roce_list(h, p->info.dev_name, p->info.port, roce_cb, c);
-			if (err == -EOPNOTSUPP || err == -ENODEV)
-				err = 0;
-		}
+		if (!err)
+			err = chk_roce_read(h, r, 0);	/* check-qos.c */
 		if (err != -EINTR)
 			break;
 	}
@@ -203,6 +172,7 @@ static void run_checks(struct chk_run *r)
 		chk_port(r, &p[i]);
 		chk_counters(r, &p[i]);
 		chk_roce_addresses(r, &p[i]);
+		chk_qos(r, &p[i]);
 	}
 	chk_ipoib(r);
 	if (!r->filtered)
@@ -415,6 +385,7 @@ static int take_second(struct rdmactl *h, struct read_ctx *c)
 		;
 	c->second = true;
 	err = rdmactl_stat_list(h, a->dp.dev[0] ? a->dp.dev : NULL, a->dp.port, 0, stat_cb, c);
+	chk_roce_read(h, c->r, 1);	/* the pause counters again; what fails is not judged */
 	if (err && err != -EINTR && err != -ENODEV)
 		return cli_fail(h, err, NULL, "cannot read the counters again");
 	return EXIT_OK;
