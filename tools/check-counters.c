@@ -31,6 +31,12 @@ static const char *const remedy_overrun =
 static const char *const remedy_remote =
 	"Packets arrived marked bad by another link: check the switch ports on the path.";
 
+/* A pause storm on RoCE's priority (check-qos.c): which side cannot keep up. */
+static const char *const remedy_pause_rx =
+	"The peer (a switch) keeps pausing this port's RoCE priority: congestion downstream of it. Check the switch port's buffers and ECN thresholds; DCQCN should slow senders before PFC has to.";
+static const char *const remedy_pause_tx =
+	"This port keeps pausing its peer on RoCE's priority: its receive side does not drain (a stalled consumer, out_of_buffer, host memory or PCIe). Check rdmactl stat show DEV/PORT and the receiving application; a storm left alone spreads through the fabric.";
+
 const struct chk_threshold chk_default_thresholds[] = {
 	/* Must never move: any increase is an error. */
 	{ "link_downed", 0, CHK_ERROR, "counter.link-downed", remedy_downed },
@@ -43,6 +49,14 @@ const struct chk_threshold chk_default_thresholds[] = {
 	{ "port_rcv_errors", 120.0 / 3600, CHK_WARNING, "counter.rcv-errors", remedy_rcv_errors },
 	{ "port_xmit_discards", 1, CHK_WARNING, "counter.xmit-discards", remedy_discards },
 	{ "port_xmit_wait", 100000, CHK_WARNING, "counter.xmit-wait", remedy_wait },
+	/*
+	 * No RDMA counters: the PFC pause frames of RoCE's priority, that
+	 * check-qos.c judges; here so that a manifest's threshold line replaces
+	 * them as it does the others. 1,000 a second for the whole interval:
+	 * Documentation/check.md says why.
+	 */
+	{ "rx_prio_pause", 1000, CHK_WARNING, "qos.pause-storm", remedy_pause_rx },
+	{ "tx_prio_pause", 1000, CHK_WARNING, "qos.pause-storm", remedy_pause_tx },
 };
 const size_t chk_num_default_thresholds =
 	sizeof(chk_default_thresholds) / sizeof(chk_default_thresholds[0]);
@@ -94,16 +108,16 @@ const struct chk_threshold chk_driver_rules[] = {
 const size_t chk_num_driver_rules = sizeof(chk_driver_rules) / sizeof(chk_driver_rules[0]);
 
 /* A finding when counter a rose to b faster than t allows; driver: its driver's, or NULL. */
-static void rise(struct chk_run *r, const struct chk_port *p, const struct chk_threshold *t,
-		 const struct rdmactl_counter *a, const struct rdmactl_counter *b, double secs,
-		 const char *driver)
+struct chk_finding *chk_rise(struct chk_run *r, const struct chk_port *p,
+			     const struct chk_threshold *t, const struct rdmactl_counter *a,
+			     const struct rdmactl_counter *b, double secs, const char *driver)
 {
 	struct chk_finding *f;
 	uint64_t d;
 	int how = rdmactl_counter_delta(a, b, &d);
 
 	if (!d || d / secs <= t->per_second)
-		return;
+		return NULL;
 	if (t->per_second)
 		f = chk_add(r, t->id, t->sev, &p->info, t->remedy,
 			    "%s rose by %llu in %.1f s (%.3g/s, above %.3g/s)", b->name,
@@ -126,6 +140,7 @@ static void rise(struct chk_run *r, const struct chk_port *p, const struct chk_t
 	if (how != RDMACTL_DELTA_EXACT)
 		chk_ev_str(f, "delta_is", how == RDMACTL_DELTA_SATURATED ? "at least" :
 						     "since a reset");
+	return f;
 }
 
 /* The driver's counter of that name in s (not the PMA's of the same name), or NULL. */
@@ -158,7 +173,7 @@ static void driver_rules(struct chk_run *r, const struct chk_port *p, double sec
 		a = driver_counter(p->before, b->name);
 		for (j = 0; a && j < chk_num_driver_rules; j++)
 			if (!strcmp(chk_driver_rules[j].counter, meaning))
-				rise(r, p, &chk_driver_rules[j], a, b, secs, p->driver);
+				chk_rise(r, p, &chk_driver_rules[j], a, b, secs, p->driver);
 	}
 }
 
@@ -218,7 +233,7 @@ void chk_counters(struct chk_run *r, const struct chk_port *p)
 		const struct rdmactl_counter *b = rdmactl_stat_counter(p->after, t->counter);
 
 		if (a && b)
-			rise(r, p, t, a, b, secs, NULL);
+			chk_rise(r, p, t, a, b, secs, NULL);
 	}
 	driver_rules(r, p, secs);
 	for (i = 0; i < p->after->num_counters; i++) {

@@ -201,9 +201,9 @@ static int pkey_in_table(const struct rdmactl_ipoib_info *ib, uint32_t len)
 	return found;
 }
 
-static const struct chk_port *port_of(const struct chk_run *r, const char *dev, uint32_t port)
+struct chk_port *chk_port_of(const struct chk_run *r, const char *dev, uint32_t port)
 {
-	const struct chk_port *p = r->ports.items;
+	struct chk_port *p = r->ports.items;
 	size_t i;
 
 	for (i = 0; i < r->ports.n; i++)
@@ -218,7 +218,7 @@ void chk_ipoib(struct chk_run *r)
 	size_t i;
 
 	for (i = 0; i < r->ipoib.n; i++) {
-		const struct chk_port *p = port_of(r, ib[i].dev_name, ib[i].port);
+		const struct chk_port *p = chk_port_of(r, ib[i].dev_name, ib[i].port);
 		struct chk_finding *f = NULL;
 		char pkey[8];
 
@@ -432,7 +432,7 @@ static const struct rdmactl_ipoib_info *ipoib_of(const struct chk_run *r, const 
 static void expect_port(struct chk_run *r, const struct chk_expect_port *e)
 {
 	struct rdmactl_port_info none = { .port = e->port };
-	const struct chk_port *p = port_of(r, e->dev, e->port);
+	const struct chk_port *p = chk_port_of(r, e->dev, e->port);
 	struct chk_finding *f;
 
 	if (!p) {

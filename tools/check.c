@@ -10,7 +10,6 @@
  * state changes, and flapping is counted without polling.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -80,21 +79,10 @@ static int port_cb(const struct rdmactl_port_info *info, void *arg)
 	return cli_vec_push(&c->r->ports, &p);
 }
 
-static struct chk_port *find_port(struct chk_run *r, const char *dev, uint32_t port)
-{
-	struct chk_port *p = r->ports.items;
-	size_t i;
-
-	for (i = 0; i < r->ports.n; i++)
-		if (p[i].info.port == port && !strcmp(p[i].info.dev_name, dev))
-			return &p[i];
-	return NULL;
-}
-
 static int stat_cb(const struct rdmactl_stat *s, void *arg)
 {
 	struct read_ctx *c = arg;
-	struct chk_port *p = find_port(c->r, s->dev_name, s->port);
+	struct chk_port *p = chk_port_of(c->r, s->dev_name, s->port);
 	struct rdmactl_stat **slot;
 
 	if (!p || !wanted(c->a, s->dev_name, s->port))
@@ -115,18 +103,6 @@ static int ipoib_cb(const struct rdmactl_ipoib_info *ib, void *arg)
 static int gid_cb(const struct rdmactl_gid_info *g, void *arg)
 {
 	return cli_vec_push(&((struct read_ctx *)arg)->r->gids, g);
-}
-
-static int roce_cb(const struct rdmactl_roce_info *roce, void *arg)
-{
-	struct read_ctx *c = arg;
-	struct chk_port *p = find_port(c->r, roce->dev_name, roce->port);
-
-	if (p) {
-		p->has_roce = true;
-		p->roce = *roce;
-	}
-	return 0;
 }
 
 static void clear_run(struct chk_run *r, struct read_ctx *c)
@@ -150,7 +126,6 @@ static int read_first(struct rdmactl *h, struct read_ctx *c)
 	const char *dev = c->a->dp.dev[0] ? c->a->dp.dev : NULL;
 	struct chk_run *r = c->r;
 	int err = 0, tries;
-	size_t i;
 
 	for (tries = 0; tries < CHECK_TRIES; tries++) {
 		clear_run(r, c);
@@ -166,15 +141,8 @@ static int read_first(struct rdmactl *h, struct read_ctx *c)
 			if (err == -ENODEV && !dev)
 				err = 0;	/* no IPoIB interface at all */
 		}
-		for (i = 0; !err && i < r->ports.n; i++) {
-			const struct chk_port *p = (struct chk_port *)r->ports.items + i;
-
-			if (p->info.link_layer != RDMACTL_LINK_LAYER_ETHERNET)
-				continue;
-			err = rdmactl_roce_list(h, p->info.dev_name, p->info.port, roce_cb, c);
-			if (err == -EOPNOTSUPP || err == -ENODEV)
-				err = 0;
-		}
+		if (!err)
+			err = chk_roce_read(h, r, 0);	/* check-qos.c */
 		if (err != -EINTR)
 			break;
 	}
@@ -195,135 +163,6 @@ static int status_of(const struct chk_run *r, size_t from)
 	       worst == CHK_WARNING ? EXIT_CHECK_WARNING : EXIT_OK;
 }
 
-static bool colour;
-static const char *const sev_names[] = { "ok", "warning", "error" };
-static const char *const sev_colours[] = { "\033[32m", "\033[33m", "\033[31m" };
-
-static void print_finding(const struct chk_finding *f, bool stamp)
-{
-	unsigned int i;
-
-	/* watch (stamp) prints a JSON object a line, as monitor does. */
-	if (cli.json && stamp) {
-		print_line_begin();
-	} else {
-		print_open();
-		if (!cli.json && stamp) {
-			char when[16];
-			time_t now = time(NULL);
-
-			strftime(when, sizeof(when), "%H:%M:%S", localtime(&now));
-			print_text("[%s] ", when);
-		}
-		if (!cli.json)
-			print_text("  %s%-7s%s ", colour ? sev_colours[f->sev] : "",
-				   sev_names[f->sev], colour ? "\033[0m" : "");
-	}
-	print_str("id", "%s", f->id);
-	print_str("severity", NULL, sev_names[f->sev]);
-	if (f->dev[0]) {
-		print_str("device", stamp ? " %s" : NULL, f->dev);
-		print_uint("port", stamp ? "/%" PRIu64 : NULL, f->port);
-	}
-	if (f->netdev[0])
-		print_str("netdev", NULL, f->netdev);
-	print_str("message", ": %s", f->message);
-	print_object_open("evidence");
-	for (i = 0; i < f->num_ev; i++) {
-		if (f->ev[i].is_num)
-			print_real(f->ev[i].key, NULL, f->ev[i].num);
-		else
-			print_str(f->ev[i].key, NULL, f->ev[i].str);
-	}
-	print_object_close();
-	if (f->remedy)
-		print_str("remedy", "\n          %s", f->remedy);
-	if (cli.json && stamp)
-		print_line_end();
-	else
-		print_close();
-}
-
-/* A port's header in text: "fakeib0/1 (ib0):". */
-static void print_group(const char *dev, uint32_t port, const char *netdev)
-{
-	if (cli.json)
-		return;
-	if (!dev[0])
-		printf("system:\n");
-	else if (netdev && netdev[0])
-		printf("%s/%u (%s):\n", dev, port, netdev);
-	else
-		printf("%s/%u:\n", dev, port);
-}
-
-static bool same_group(const struct chk_finding *f, const char *dev, uint32_t port)
-{
-	return !strcmp(f->dev, dev) && (!dev[0] || f->port == port);
-}
-
-/* Every finding, grouped: the ports in order, then others, then the system. */
-static void print_report(struct chk_run *r)
-{
-	const struct chk_port *p = r->ports.items;
-	const struct chk_finding *f = r->findings.items;
-	bool *done = calloc(r->findings.n ? r->findings.n : 1, sizeof(*done));
-	size_t i, j, n;
-
-	if (!done) {
-		fprintf(stderr, "rdmactl: check: out of memory\n");
-		exit(EXIT_ERROR);
-	}
-	for (i = 0; i < r->ports.n; i++) {
-		print_group(p[i].info.dev_name, p[i].info.port,
-			    p[i].info.present & RDMACTL_PORT_HAS_NETDEV ? p[i].info.netdev_name : NULL);
-		for (j = n = 0; j < r->findings.n; j++) {
-			if (done[j] || !same_group(&f[j], p[i].info.dev_name, p[i].info.port))
-				continue;
-			print_finding(&f[j], false);
-			done[j] = true;
-			n++;
-		}
-		if (!n) {
-			struct chk_finding ok = { .id = "port.ok", .sev = CHK_OK };
-
-			snprintf(ok.dev, sizeof(ok.dev), "%s", p[i].info.dev_name);
-			ok.port = p[i].info.port;
-			snprintf(ok.message, sizeof(ok.message), "%s", "every check passed");
-			print_finding(&ok, false);
-		}
-	}
-	for (i = 0; i < r->findings.n; i++) {
-		if (done[i])
-			continue;
-		print_group(f[i].dev, f[i].port, NULL);
-		for (j = i; j < r->findings.n; j++) {
-			if (done[j] || !same_group(&f[j], f[i].dev, f[i].port))
-				continue;
-			print_finding(&f[j], false);
-			done[j] = true;
-		}
-	}
-	free(done);
-}
-
-static void summary(const struct chk_run *r, int status)
-{
-	const struct chk_finding *f = r->findings.items;
-	size_t i, n[3] = { 0 };
-
-	if (cli.json)
-		return;
-	for (i = 0; i < r->findings.n; i++)
-		n[f[i].sev]++;
-	printf("%zu port%s checked over %.1f s: %s%s%s (%zu error%s, %zu warning%s)\n", r->ports.n,
-	       r->ports.n == 1 ? "" : "s", r->interval,
-	       colour ? sev_colours[status == EXIT_OK ? 0 : status == EXIT_CHECK_WARNING ? 1 : 2] : "",
-	       status == EXIT_OK ? "ok" : status == EXIT_CHECK_WARNING ? "warnings" : "errors",
-	       colour ? "\033[0m" : "", n[CHK_ERROR], n[CHK_ERROR] == 1 ? "" : "s",
-	       n[CHK_WARNING], n[CHK_WARNING] == 1 ? "" : "s");
-}
-
 static void run_checks(struct chk_run *r)
 {
 	const struct chk_port *p = r->ports.items;
@@ -333,6 +172,7 @@ static void run_checks(struct chk_run *r)
 		chk_port(r, &p[i]);
 		chk_counters(r, &p[i]);
 		chk_roce_addresses(r, &p[i]);
+		chk_qos(r, &p[i]);
 	}
 	chk_ipoib(r);
 	if (!r->filtered)
@@ -439,14 +279,14 @@ static int watch_event(const struct rdmactl_event_info *ev, void *arg)
 	if (err && err != -ENODEV)
 		fprintf(stderr, "rdmactl: check: %s\n", rdmactl_errmsg(w->h));
 	for (i = from; i < r->findings.n; i++)
-		print_finding((struct chk_finding *)r->findings.items + i, true);
+		chk_print_finding((struct chk_finding *)r->findings.items + i, true);
 	if (r->findings.n == from && ev->type != RDMACTL_EVENT_LOST) {
 		struct chk_finding ok = { .id = "port.ok", .sev = CHK_OK, .port = ev->port };
 
 		snprintf(ok.dev, sizeof(ok.dev), "%s", ev->dev_name);
 		snprintf(ok.message, sizeof(ok.message), "%s",
 			 ev->type == RDMACTL_EVENT_PORT_ACTIVE ? "became ACTIVE" : "changed state");
-		print_finding(&ok, true);
+		chk_print_finding(&ok, true);
 	}
 	fflush(stdout);
 	status = status_of(r, from);
@@ -545,6 +385,7 @@ static int take_second(struct rdmactl *h, struct read_ctx *c)
 		;
 	c->second = true;
 	err = rdmactl_stat_list(h, a->dp.dev[0] ? a->dp.dev : NULL, a->dp.port, 0, stat_cb, c);
+	chk_roce_read(h, c->r, 1);	/* the pause counters again; what fails is not judged */
 	if (err && err != -EINTR && err != -ENODEV)
 		return cli_fail(h, err, NULL, "cannot read the counters again");
 	return EXIT_OK;
@@ -574,7 +415,7 @@ int check_main(int argc, char **argv)
 	status = setup_run(&r, &a, &e);
 	if (status)
 		return status;
-	colour = !cli.json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	chk_colour = !cli.json && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 
 	h = cli_open();
 	if (!h)
@@ -591,9 +432,9 @@ int check_main(int argc, char **argv)
 	run_checks(&r);
 	status = status_of(&r, 0);
 	print_begin();
-	print_report(&r);
+	chk_print_report(&r);
 	print_end();
-	summary(&r, status);
+	chk_summary(&r, status);
 	if (a.watch)
 		status = watch(&r, &a, status);
 	return status;

@@ -31,6 +31,17 @@ t_eq "every finding ok" "ok" "$(jq -r '[.[].severity] | unique | join(" ")' <<<"
 t_eq "one port.ok per port" "$(rdmactl -j port show | jq length)" \
 	"$(jq '[.[] | select(.id == "port.ok")] | length' <<<"$T_OUT")"
 
+# --- RoCE QoS on rxe over a veth: no DCB, so nothing is judged (ToS 104
+# is not ECT, and would be a warning on a netdev with DCB); said at ok.
+t_run "rxe0's ToS set to 104" 0 rdmactl roce set rxe0 tos 104
+t_run "no DCB: QoS not judged, exit 0" 0 rdmactl -j check rxe0/1 interval 0.2
+t_eq "qos.no-dcb at ok, naming veth0" "ok veth0" \
+	"$(finding "$T_OUT" qos.no-dcb '"\(.severity) \(.evidence.netdev)"')"
+t_match "in the library's words" "veth0 has no DCB" "$(finding "$T_OUT" qos.no-dcb .message)"
+t_eq "and the port keeps its port.ok" "port.ok" "$(finding "$T_OUT" port.ok .id)"
+rdmactl roce set rxe0 tos 0
+rdmactl roce forget rxe0
+
 # --- Port state.
 echo 0 >$k/sm_lid
 echo init >$k/state

@@ -97,6 +97,22 @@ t_eq "IPoIB: ib0 with its mode" "1" \
 t_eq "a data counter in bytes, with its width once" "1" \
 	"$(metric "$tmp/a" rdma_metric_info metric=rdma_port_xmit_data_bytes_total width=64 unit=bytes)"
 
+# --- RoCE QoS: rxe0 over a veth has a ToS and a DSCP, no DCB: no priority,
+# PFC nor lossless (absent, not 0), and the reason no-dcb.
+rdmactl roce set rxe0 tos 106
+scrape q
+t_eq "rdma_roce_qos_tos = rdmactl -j roce show" "$(rdmactl -j roce show rxe0/1 | jq '.[0].tos')" \
+	"$(metric "$tmp/q" rdma_roce_qos_tos device=rxe0 port=1)"
+t_eq "rdma_roce_qos_dscp: 26" "26" "$(metric "$tmp/q" rdma_roce_qos_dscp device=rxe0 port=1)"
+t_eq "no DCB: no priority, PFC or lossless" "||" "$(metric "$tmp/q" rdma_roce_qos_priority device=rxe0 \
+	port=1)|$(metric "$tmp/q" rdma_roce_qos_pfc device=rxe0 port=1)|$(metric "$tmp/q" \
+	rdma_roce_qos_lossless device=rxe0 port=1)"
+t_eq "and the reason, no-dcb" "1" \
+	"$(metric "$tmp/q" rdma_roce_qos_lossy_reason device=rxe0 port=1 reason=no-dcb)"
+t_run "promtool accepts it" 0 promtool check metrics <"$tmp/q"
+rdmactl roce set rxe0 tos 0
+rdmactl roce forget rxe0
+
 # --- Counters after traffic between rxe1 and rxe0: the exporter, rdmactl
 # -j stat show and sysfs agree, and so does Prometheus after scraping.
 ibv_rc_pingpong -d rxe0 -g 0 -n 200 >/dev/null 2>&1 &

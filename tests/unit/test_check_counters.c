@@ -10,19 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "../../tools/check.h"
-
-/* tools/rdmactl.c's, which the test does not link. */
-int cli_vec_push(struct cli_vec *v, const void *item)
-{
-	void *items = realloc(v->items, (v->n + 1) * v->size);
-
-	if (!items)
-		return -1;
-	v->items = items;
-	memcpy((char *)items + v->n++ * v->size, item, v->size);
-	return 0;
-}
+#include "findings.h"
 
 struct ctr {
 	const char *name;
@@ -65,41 +53,6 @@ static struct chk_run run(const char *driver, const struct ctr *c, size_t n)
 	free(p.before);
 	free(p.after);
 	return r;
-}
-
-static const struct chk_finding *find(const struct chk_run *r, const char *id)
-{
-	const struct chk_finding *f = r->findings.items;
-	size_t i;
-
-	for (i = 0; i < r->findings.n; i++)
-		if (!strcmp(f[i].id, id))
-			return &f[i];
-	return NULL;
-}
-
-static const struct chk_evidence *ev(const struct chk_finding *f, const char *key)
-{
-	unsigned int i;
-
-	for (i = 0; f && i < f->num_ev; i++)
-		if (!strcmp(f->ev[i].key, key))
-			return &f->ev[i];
-	return NULL;
-}
-
-static bool ev_str(const struct chk_finding *f, const char *key, const char *want)
-{
-	const struct chk_evidence *e = ev(f, key);
-
-	return e && !e->is_num && !strcmp(e->str, want);
-}
-
-static bool ev_num(const struct chk_finding *f, const char *key, double want)
-{
-	const struct chk_evidence *e = ev(f, key);
-
-	return e && e->is_num && e->num > want - 1e-9 && e->num < want + 1e-9;
 }
 
 static void moving(void)

@@ -41,6 +41,8 @@ struct exp_port {
 	uint32_t gids[RDMACTL_GID_TYPE_IWARP + 1];	/* entries per enum rdmactl_gid_type */
 	bool has_roce;
 	struct rdmactl_roce_info roce;
+	bool has_qos;
+	struct rdmactl_qos_info qos;		/* rdmactl_qos_list()'s (qos.c) */
 };
 
 struct exp_dev {

@@ -2,8 +2,9 @@
 /*
  * The text of a scrape: Prometheus's text format 0.0.4, or OpenMetrics
  * 1.0 (which ends with "# EOF"). The exporter's own families and the
- * devices' are here; the ports' are in ports.c, the IPoIB interfaces' in
- * ipoib.c, the counters' in counters.c, all written through format.c.
+ * devices' are here; the ports' are in ports.c, the RoCE ports' QoS in
+ * qos.c, the IPoIB interfaces' in ipoib.c, the counters' in counters.c,
+ * all written through format.c.
  * Documentation/exporter.md lists the families.
  */
 #include <errno.h>
@@ -120,6 +121,7 @@ void exp_render(struct buf *b, const struct exp_snapshot *s, bool openmetrics)
 		if (exp_make_labels(&o, s)) {
 			device_metrics(&o, s);
 			exp_port_metrics(&o, s);
+			exp_qos_metrics(&o, s);
 			exp_ipoib_metrics(&o, s);
 			exp_counter_metrics(&o, s);
 		} else {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The families of a scrape, written by the file of their object
- * (metrics.c, ports.c, ipoib.c, counters.c) through one writer
+ * (metrics.c, ports.c, qos.c, ipoib.c, counters.c) through one writer
  * (format.c): Prometheus's text format 0.0.4, or OpenMetrics 1.0.
  */
 #ifndef RDMACTL_EXPORTER_METRICS_H
@@ -54,6 +54,7 @@ const char *exp_guid(char *out, uint64_t g);
 
 /* The families of each object, in the order a scrape has them. */
 void exp_port_metrics(struct exp_out *o, const struct exp_snapshot *s);	/* ports.c */
+void exp_qos_metrics(struct exp_out *o, const struct exp_snapshot *s);	/* qos.c */
 void exp_ipoib_metrics(struct exp_out *o, const struct exp_snapshot *s);	/* ipoib.c */
 void exp_counter_metrics(struct exp_out *o, const struct exp_snapshot *s);	/* counters.c */
 

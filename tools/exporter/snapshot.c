@@ -168,6 +168,27 @@ static int roce_cb(const struct rdmactl_roce_info *roce, void *arg)
 	return 0;
 }
 
+static int qos_cb(const struct rdmactl_qos_info *qos, void *arg)
+{
+	struct exp_port *p = dev_port(arg, qos->port);
+
+	if (p) {
+		p->has_qos = true;
+		p->qos = *qos;
+	}
+	return 0;
+}
+
+/* rdma_cm's defaults and the QoS chain of a device's RoCE ports. */
+static int read_roce(struct collect *c, const char *name)
+{
+	int err = rdmactl_roce_list(h, name, 0, roce_cb, c);
+
+	if (!err)
+		err = rdmactl_qos_list(h, name, 0, qos_cb, c);
+	return err == -EOPNOTSUPP ? 0 : err;	/* no RoCE port after all (iWARP) */
+}
+
 static int ipoib_cb(const struct rdmactl_ipoib_info *ib, void *arg)
 {
 	struct collect *c = arg;
@@ -199,6 +220,7 @@ static void clear_port_data(struct collect *c)
 		p->stat = NULL;
 		memset(p->gids, 0, sizeof(p->gids));
 		p->has_roce = false;
+		p->has_qos = false;
 	}
 }
 
@@ -229,11 +251,8 @@ static int read_dev(struct collect *c)
 		err = rdmactl_stat_list(h, name, 0, RDMACTL_STAT_CORE, stat_cb, c);
 		if (!err)
 			err = rdmactl_gid_list(h, name, 0, gid_cb, c);
-		if (!err && roce) {
-			err = rdmactl_roce_list(h, name, 0, roce_cb, c);
-			if (err == -EOPNOTSUPP)
-				err = 0;
-		}
+		if (!err && roce)
+			err = read_roce(c, name);
 		if (err != -EINTR)
 			break;
 	}
