@@ -45,6 +45,7 @@ struct rdmactl_qos_job {
 	u32 port;
 	struct net_device *ndev;	/* held */
 };
+
 static DEFINE_SPINLOCK(rdmactl_qos_lock);
 static LIST_HEAD(rdmactl_qos_jobs);
 static bool rdmactl_qos_stopping;
@@ -172,13 +173,15 @@ static int rdmactl_qos_trust(struct net_device *ndev, const struct dcbnl_rtnl_op
 	u8 want = trust == RDMACTL_ROCE_TRUST_DSCP ? IEEE_8021QAZ_APP_SEL_DSCP : DCB_APP_SEL_PCP;
 	u8 sel[IEEE_8021QAZ_APP_SEL_MAX + 1] = {}, order[IEEE_8021QAZ_APP_SEL_MAX + 1];
 	int n = 0, i, k = 1, err;
+	bool dscp_first;
 
 	if (!ops->dcbnl_getapptrust || !ops->dcbnl_setapptrust)
 		return -EOPNOTSUPP;
 	err = ops->dcbnl_getapptrust(ndev, sel, &n);
 	if (err)
 		return err;
-	if ((n && sel[0] == IEEE_8021QAZ_APP_SEL_DSCP) == (trust == RDMACTL_ROCE_TRUST_DSCP))
+	dscp_first = n && sel[0] == IEEE_8021QAZ_APP_SEL_DSCP;
+	if (dscp_first == (want == IEEE_8021QAZ_APP_SEL_DSCP))
 		return 0;
 	order[0] = want;
 	for (i = 0; i < n && k < ARRAY_SIZE(order); i++)
