@@ -173,7 +173,7 @@ static int rdmactl_qos_trust(struct net_device *ndev, const struct dcbnl_rtnl_op
 	u8 want = trust == RDMACTL_ROCE_TRUST_DSCP ? IEEE_8021QAZ_APP_SEL_DSCP : DCB_APP_SEL_PCP;
 	u8 sel[IEEE_8021QAZ_APP_SEL_MAX + 1] = {}, order[IEEE_8021QAZ_APP_SEL_MAX + 1];
 	int n = 0, i, k = 1, err;
-	bool dscp_first;
+	bool dscp_first, want_dscp;
 
 	if (!ops->dcbnl_getapptrust || !ops->dcbnl_setapptrust)
 		return -EOPNOTSUPP;
@@ -181,7 +181,8 @@ static int rdmactl_qos_trust(struct net_device *ndev, const struct dcbnl_rtnl_op
 	if (err)
 		return err;
 	dscp_first = n && sel[0] == IEEE_8021QAZ_APP_SEL_DSCP;
-	if (dscp_first == (want == IEEE_8021QAZ_APP_SEL_DSCP))
+	want_dscp = want == IEEE_8021QAZ_APP_SEL_DSCP;
+	if (dscp_first == want_dscp)
 		return 0;
 	order[0] = want;
 	for (i = 0; i < n && k < ARRAY_SIZE(order); i++)
