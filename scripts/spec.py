@@ -158,6 +158,10 @@ def nlraw_names(spec):
     print("};")
 
 
+# The flags of an op that changes state: CAP_NET_ADMIN in the namespace's
+# user namespace (uns-admin-perm), or in the initial one (admin-perm).
+ADMIN_FLAGS = {"admin-perm", "uns-admin-perm"}
+
 # nlfuzz's kinds of attribute, what it generates and damages by.
 FUZZ_KINDS = {"flag": "FUZZ_FLAG", "u8": "FUZZ_U8", "u16": "FUZZ_U16",
               "u32": "FUZZ_U32", "s32": "FUZZ_U32", "u64": "FUZZ_U64",
@@ -177,7 +181,10 @@ def request_limits(spec, a):
     if a["type"] == "binary":
         n = limit(spec, checks.get("exact-len", checks.get("max-len", 0)))
         return n, n
-    if a["type"] not in FULL_RANGE and a["type"] != "s32":
+    if a["type"] == "s32":
+        # nlfuzz sends an s32 as any 32 bits: its limits are unsigned.
+        return 0, 0xffffffff
+    if a["type"] not in FULL_RANGE:
         return 0, 0
     lo, hi = FULL_RANGE.get(a["type"], (0, 0xffffffff))
     if "enum" in a and "min" not in checks and "max" not in checks:
@@ -196,16 +203,16 @@ def nlfuzz_requests(spec):
                for op, _ in the_ops for m in ("do", "dump") if m in op)
     generated("nlfuzz-requests", [
         "Each op a caller can send (nlfuzz.h's struct fuzz_op): whether it",
-        "changes state (admin-perm), and the attributes its do and dump",
-        "requests take, with their types and what the kernel's policy",
-        "accepts: min and max of an integer, max-len of a string, the",
+        "changes state (admin-perm or uns-admin-perm), and the attributes its",
+        "do and dump requests take, with their types and what the kernel's",
+        "policy accepts: min and max of an integer, max-len of a string, the",
         "length of a binary."])
     print(f'_Static_assert({most} <= FUZZ_MAX_ATTRS, "nlfuzz.h: FUZZ_MAX_ATTRS is too small");')
     print()
     print("static const struct fuzz_op fuzz_ops[] = {")
     for op, c in the_ops:
         print(f"\t{{\n\t\t.name = \"{c_upper(op['name'])}\", .cmd = {c},"
-              f" .admin = {int('admin-perm' in op.get('flags', []))},")
+              f" .admin = {int(bool(ADMIN_FLAGS & set(op.get('flags', []))))},")
         for m in ("do", "dump"):
             if m not in op:
                 continue
@@ -511,11 +518,16 @@ NLA_TYPES = {"flag": "flag", "u8": "u8", "u16": "u16", "u32": "u32",
              "binary": "binary", "nest": "nested"}
 FULL_RANGE = {"u8": (0, 0xff), "u16": (0, 0xffff), "u32": (0, 0xffffffff),
               "u64": (0, 0xffffffffffffffff)}
+TYPE_RANGE = dict(FULL_RANGE, s32=(-0x80000000, 0x7fffffff))
 
 
 def limit(spec, v):
+    """A check's number: an integer, one quoted ("-1": the kernel's schema
+    takes no negative number but admits it quoted), or a const's name."""
     if isinstance(v, int):
         return v
+    if re.fullmatch(r"-?[0-9]+", v):
+        return int(v)
     return dict(consts_by_name(spec))[v]
 
 
@@ -532,10 +544,13 @@ def expected_policy(spec, attrs_by_name, names):
         a, _, v = attrs_by_name[n]
         want = {"type": NLA_TYPES[a["type"]]}
         checks = a.get("checks", {})
-        if a["type"] in FULL_RANGE:
-            lo, hi = FULL_RANGE[a["type"]]
-            want["min-value-u"] = limit(spec, checks.get("min", lo))
-            want["max-value-u"] = limit(spec, checks.get("max", hi))
+        if a["type"] in TYPE_RANGE:
+            # nlctrl reports every integer's range: the policy's, else the type's.
+            lo, hi = (TYPE_RANGE[a["type"]][i] if v is None else limit(spec, v)
+                      for i, v in enumerate(policy_range(spec, a)))
+            sign = "s" if a["type"].startswith("s") else "u"
+            want[f"min-value-{sign}"] = lo
+            want[f"max-value-{sign}"] = hi
         if a["type"] == "string" and "max-len" in checks:
             want["max-length"] = limit(spec, checks["max-len"])
         out[v] = want

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The netlink spec (Documentation/netlink/specs/rdmactl.yaml) is the
-# protocol's source: it passes the kernel's JSON schema for genetlink-c
+# protocol's source: it passes the kernel's JSON schema for genetlink-legacy
 # specs and loads in the kernel's ynl; the uapi header, the library's type
 # table and the tables of the test programs nlraw and nlfuzz are generated
 # from it (make regen) and committed, each exactly what it generates; the
@@ -15,12 +15,13 @@ ynl=$("$top/tests/ynl-tree") || exit 1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-t_run "the spec passes the kernel's genetlink-c schema and loads in ynl's parser" 0 \
+schema=$ynl/Documentation/netlink/genetlink-legacy.yaml
+t_run "the spec passes the kernel's genetlink-legacy schema and loads in ynl's parser" 0 \
 	env PYTHONPATH="$ynl/tools/net/ynl" python3 -c "
 import sys
 from lib import SpecFamily
 f = SpecFamily(sys.argv[1], sys.argv[2])
-print(len(f.msgs), len(f.attr_sets['rdmactl'].attrs))" "$spec" "$ynl/Documentation/netlink/genetlink-c.yaml"
+print(len(f.msgs), len(f.attr_sets['rdmactl'].attrs))" "$spec" "$schema"
 # The header counts the unspecified zero of each space.
 t_eq "ynl sees every command and attribute" \
 	"$(grep -c '^	RDMACTL_CMD_[A-Z_]*,' "$top/uapi/linux/rdmactl.h") $(grep -c '^	RDMACTL_A_[A-Z0-9_]*,' "$top/uapi/linux/rdmactl.h")" \
@@ -31,7 +32,7 @@ t_run "a spec with an unknown type is refused by the schema" 1 \
 	env PYTHONPATH="$ynl/tools/net/ynl" python3 -c "
 import sys
 from lib import SpecFamily
-SpecFamily(sys.argv[1], sys.argv[2])" "$work/bad.yaml" "$ynl/Documentation/netlink/genetlink-c.yaml"
+SpecFamily(sys.argv[1], sys.argv[2])" "$work/bad.yaml" "$schema"
 t_match "naming it" "'u31' is not one of" "$T_ERR"
 
 # The uapi header, generated (make regen): exactly what the spec gives,

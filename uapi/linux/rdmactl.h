@@ -628,9 +628,9 @@ enum rdmactl_attr {
 	 */
 	RDMACTL_A_STAT_MODE_RESTORED,
 	/**
-	 * @RDMACTL_A_STAT_MODE_ERROR: (s32) With stat-mode-restored: a
-	 *   re-apply that failed, -errno (-4095 .. -1; the kernel checks the
-	 *   range). Nothing kept changes.
+	 * @RDMACTL_A_STAT_MODE_ERROR: (s32; in requests -4095 to -1) With
+	 *   stat-mode-restored: a re-apply that failed, -errno (-4095 .. -1;
+	 *   the kernel checks the range). Nothing kept changes.
 	 */
 	RDMACTL_A_STAT_MODE_ERROR,
 	/**
