@@ -1,12 +1,13 @@
 #!/bin/bash
 # The netlink spec (Documentation/netlink/specs/rdmactl.yaml) is the
 # protocol's source: it passes the kernel's JSON schema for genetlink-legacy
-# specs and loads in the kernel's ynl; the uapi header, the library's type
-# table and the tables of the test programs nlraw and nlfuzz are generated
-# from it (make regen) and committed, each exactly what it generates; the
-# header compiles alone, in C and C++, with the spec's values. Each check
-# is also shown failing on a planted difference. The loaded module's
-# policies are compared with it in the VM (integration/ynl.sh).
+# specs and loads in the kernel's ynl; the uapi header, the module's
+# policies and ops, the library's type table and names and the tables of
+# the test programs nlraw and nlfuzz are generated from it (make regen)
+# and committed, each exactly what it generates; the header compiles
+# alone, in C and C++, with the spec's values. Each check is also shown
+# failing on a planted difference. The loaded module's policies are
+# compared with it in the VM (integration/ynl.sh).
 . "$(dirname "$0")/lib.sh"
 T_NAME=spec
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,6 +67,28 @@ t_run "and its names' strings" 0 "$work/check"
 t_run "a header with another value does not compile" 1 \
 	cc -I "$work/bad" -o "$work/check" "$work/check.c"
 t_match "naming it" "RDMACTL_SPEED_XDR is 256 in the spec" "$T_ERR"
+
+# The module's policies and ops, generated (make regen): a hand edit of
+# either file, a policy's limit or an op's flag, is not what the spec gives.
+for part in source:c header:h; do
+	f=$top/kmod/netlink-gen.${part#*:}
+	"$top/scripts/spec.py" kernel-${part%:*} >"$work/netlink-gen.${part%:*}"
+	t_run "kmod/${f##*/} is what the spec generates (make regen)" 0 \
+		diff -u "$work/netlink-gen.${part%:*}" "$f"
+	t_match "and says it is generated" "Do not edit directly" "$(head -n 3 "$f")"
+done
+sed 's/^	\[RDMACTL_A_ROCE_PRIO\] = NLA_POLICY_MAX(NLA_U8, 7),/	[RDMACTL_A_ROCE_PRIO] = NLA_POLICY_MAX(NLA_U8, 8),/' \
+	"$top/kmod/netlink-gen.c" >"$work/bad-netlink-gen.c"
+cmp -s "$top/kmod/netlink-gen.c" "$work/bad-netlink-gen.c" && t_fail "planting a hand edit of a policy changed nothing"
+t_run "a policy edited by hand is not what the spec generates" 1 \
+	diff -u "$work/netlink-gen.source" "$work/bad-netlink-gen.c"
+t_match "naming the edit" "\+	\[RDMACTL_A_ROCE_PRIO\] = NLA_POLICY_MAX\(NLA_U8, 8\)," "$T_OUT"
+sed 's/^\(		\.flags		= \)GENL_UNS_ADMIN_PERM,/\1GENL_ADMIN_PERM,/' \
+	"$top/kmod/netlink-gen.c" >"$work/bad-netlink-gen.c"
+cmp -s "$top/kmod/netlink-gen.c" "$work/bad-netlink-gen.c" && t_fail "planting a hand edit of a flag changed nothing"
+t_run "an op's permission edited by hand is not what the spec generates" 1 \
+	diff -u "$work/netlink-gen.source" "$work/bad-netlink-gen.c"
+t_match "naming the edit" "-		\.flags		= GENL_UNS_ADMIN_PERM," "$T_OUT"
 
 # The library's attribute types, generated (make regen).
 "$top/scripts/spec.py" lib-types >"$work/attr-types.h"
