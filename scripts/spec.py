@@ -8,6 +8,12 @@ stdout), and what is checked against it.
                                every name and value, each with its doc
   spec.py lib-types            the library's attribute type table
                                (user/attr-types.h)
+  spec.py lib-names            the library's names of the uapi enums
+                               (user/names.c)
+  spec.py kernel-source        the module's policies, ops and multicast
+                               group (kmod/netlink-gen.c)
+  spec.py kernel-header        and their declarations, with the
+                               handlers the ops name (kmod/netlink-gen.h)
   spec.py nlraw-names          nlraw's table of every op and attribute
                                by its uapi name without prefix
                                (tests/integration/nlraw-names.h)
@@ -140,6 +146,67 @@ def generated(source, what, license="GPL-2.0"):
     for line in what:
         print(f" * {line}")
     print(" */")
+
+
+# librdmactl's names of the uapi enums (user/names.c): one function per
+# definition, rdmactl_<definition>_name(), its parameter (the library's
+# ABI: librdmactl/names.h, events.h), how its entries are written, and
+# the names it gives values the enum does not list. An entry is written as
+# its name with dashes as underscores, in upper case (ACTIVE_DEFER), lower
+# case (usnic_udp) or capitalised (Ethernet), unless its doc says 'shown
+# as "X"': then X. Any other value is "UNKNOWN". A sparse enum (the port
+# speeds, one bit each) is a switch, the others a table.
+LIB_NAMES = [
+    ("port-state", "uint8_t state", str.upper, []),
+    ("port-phys-state", "uint8_t phys_state", str.upper, []),
+    ("link-layer", "uint8_t link_layer", str.capitalize, []),
+    ("node-type", "uint8_t node_type", str.lower, []),
+    ("port-speed", "uint32_t speed", str.upper, []),
+    # 0: the port has no PMA (stat-pma-set absent).
+    ("pma-set", "uint8_t pma_set", str.lower, [("0", "none")]),
+    ("counter-source", "uint8_t source", str.lower, []),
+    ("counter-unit", "uint8_t unit", str.lower, []),
+    ("ipoib-mode", "uint8_t mode", str.lower, []),
+    ("gid-type", "uint8_t type", str.lower, []),
+    # librdmactl/events.h's: events were lost.
+    ("event", "uint8_t type", str.upper, [("RDMACTL_EVENT_LOST", "LOST")]),
+]
+
+
+def shown_names(spec, d, values, case):
+    """[(C name, value, the name shown)] of a definition's entries."""
+    out = []
+    for (c, v), e in zip(values, d["entries"]):
+        e = {"name": e} if isinstance(e, str) else e
+        m = re.search(r'shown\s+as\s+"([^"\\]*)"', e.get("doc", ""))
+        out.append((c, v, m.group(1) if m else case(e["name"].replace("-", "_"))))
+    return out
+
+
+def lib_names(spec):
+    defs = {d["name"]: (d, v) for d, v in enums(spec)}
+    generated("lib-names", [
+        "Names of the uapi enums, shared by the CLI and any other caller:",
+        "what each rdmactl_*_name() returns (librdmactl/names.h), UNKNOWN for",
+        "a value the enum does not have."], license="LGPL-2.1-or-later")
+    print('#include "internal.h"\n')
+    print("#define NAME(table, v) \\\n\t((v) < sizeof(table) / sizeof(table[0]) && "
+          'table[v] ? table[v] : "UNKNOWN")')
+    for name, param, case, extra in LIB_NAMES:
+        d, values = defs[name]
+        rows = [(c, None, n) for c, n in extra] + shown_names(spec, d, values, case)
+        arg = param.split()[-1]
+        print(f"\nRDMACTL_EXPORT const char *rdmactl_{name.replace('-', '_')}_name({param})\n{{")
+        if max(v for _, v, _ in rows if v is not None) >= 2 * len(rows):
+            print(f"\tswitch ({arg}) {{")
+            for c, _, n in rows:
+                print(f'\tcase {c}:\n\t\treturn "{n}";')
+            print('\tdefault:\n\t\treturn "UNKNOWN";\n\t}\n}')
+            continue
+        print("\tstatic const char *const names[] = {")
+        for c, _, n in rows:
+            print(f'\t\t[{c}] = "{n}",')
+        print(f"\t}};\n\n\treturn NAME(names, {arg});\n}}")
 
 
 def nlraw_names(spec):
@@ -417,7 +484,9 @@ def render_uapi(spec):
         "spec. The spec documents each operation, attribute and value (its "
         "docs are the comments below); Documentation/netlink.md, how the "
         "family behaves: validation, dumps, privileges, what a request waits "
-        "for."])
+        "for.",
+        "A value \"shown as\" a name is shown so by librdmactl's "
+        "rdmactl_*_name() and the rdmactl CLI."])
     out += [f"#ifndef {guard}", f"#define {guard}", ""]
     out += defines([(c_upper(spec["c-family-name"]), family),
                     (c_upper(spec["c-version-name"]), spec.get("version", 1))])
@@ -829,6 +898,8 @@ def main():
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "lib-types":
         lib_types(spec)
+    elif cmd == "lib-names":
+        lib_names(spec)
     elif cmd == "nlraw-names":
         nlraw_names(spec)
     elif cmd == "nlfuzz-requests":

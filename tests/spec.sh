@@ -98,6 +98,15 @@ t_eq "with one line per attribute" \
 	"$(($(grep -c '^	RDMACTL_A_[A-Z0-9_]*,' "$top/uapi/linux/rdmactl.h") - 1))" \
 	"$(grep -c '^	\[RDMACTL_A_' "$work/attr-types.h")"
 
+# The library's names of the enums (make regen): the strings the spec's
+# entries give, as librdmactl returned them when it wrote them by hand.
+"$top/scripts/spec.py" lib-names >"$work/names.c"
+t_run "user/names.c is what the spec generates (make regen)" 0 diff -u "$work/names.c" "$top/user/names.c"
+sed 's/"InfiniBand"/"Infiniband"/' "$top/user/names.c" >"$work/bad-names.c"
+cmp -s "$top/user/names.c" "$work/bad-names.c" && t_fail "planting a hand edit of a name changed nothing"
+t_run "a name edited by hand is not what the spec generates" 1 diff -u "$work/names.c" "$work/bad-names.c"
+t_match "naming the edit" '\+		\[RDMACTL_LINK_LAYER_INFINIBAND\] = "Infiniband",' "$T_OUT"
+
 # The test programs' tables, generated the same way: a spec edited
 # without make regen fails here.
 for gen in nlraw-names nlfuzz-requests; do
