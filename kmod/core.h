@@ -208,6 +208,28 @@ struct rdmactl_names {
 #define RDMACTL_STAT_MODE_EV_CLEAR	BIT(0)
 #define RDMACTL_STAT_MODE_EV_RESTORED	BIT(1)
 
+/*
+ * A RoCE port's QoS profile, kept with its ToS (roce-qos.c): the ToS's
+ * DSCP mapped to prio in the netdev's APP table, PFC on or off for prio,
+ * and which field the netdev trusts first.
+ */
+struct rdmactl_qos {
+	bool has;		/* prio and pfc */
+	bool has_trust;		/* trust too: not on netdevs without apptrust */
+	u8 prio;
+	u8 pfc;			/* 1: on */
+	u8 trust;		/* enum rdmactl_roce_trust */
+};
+
+/* What a ROCE event says of a port: its values, and how they came. */
+struct rdmactl_roce_ev {
+	u8 mode;		/* 0: neither it nor tos in the event (a QoS re-apply) */
+	u8 tos;
+	struct rdmactl_qos qos;
+	bool restored;		/* applied again, not set */
+	int error;		/* -errno: not applied; mode and tos unread */
+};
+
 /* One event, as its source saw it (events.c, and its KUnit tests). */
 struct rdmactl_event_item {
 	struct work_struct work;
@@ -226,6 +248,7 @@ struct rdmactl_event_item {
 	bool unknown;		/* RoCE: rdma_cm went, its defaults with it */
 	bool reset_hw;		/* STAT_RESET: the PMA's, not a baseline */
 	int error;		/* RoCE, STAT_MODE: a restore that failed, -errno */
+	struct rdmactl_qos qos;	/* RoCE: the QoS profile set or applied */
 	struct rdmactl_names names;	/* STAT_MODE: what is kept, owned */
 	u8 stat_mode;		/* STAT_MODE: RDMACTL_STAT_MODE_EV_* */
 	u32 mtu;
@@ -249,8 +272,9 @@ void rdmactl_event_dev_init(struct rdmactl_dev *dev);
 void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name,
 		       const char *name);
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
-void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
-			int error);
+void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_roce_ev *rev);
+/* roce-qos.c: under RTNL, ndev attached to port of dev (netdevs.c). */
+void rdmactl_qos_attached(struct rdmactl_dev *dev, u32 port, struct net_device *ndev);
 void rdmactl_event_roce_gone(struct rdmactl_dev *dev, u32 port, bool clear);
 void rdmactl_event_stat_reset(struct rdmactl_dev *dev, u32 port, bool hw);
 /* Takes names' buffer, when it queues the event. */

@@ -52,6 +52,27 @@ static atomic64_t rdmactl_events_dropped;
 static void rdmactl_lost_work_fn(struct work_struct *work);
 static DECLARE_WORK(rdmactl_lost_work, rdmactl_lost_work_fn);
 
+/*
+ * A ROCE event's values: rdma_cm's defaults as read back, or the error
+ * that kept them; the QoS profile set or applied. A QoS re-apply (mode 0)
+ * read nothing of rdma_cm: it has the profile alone.
+ */
+static int rdmactl_event_fill_roce(struct sk_buff *skb, const struct rdmactl_event_item *ev)
+{
+	if (ev->error && nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error))
+		return -EMSGSIZE;
+	if (!ev->error && ev->mode &&
+	    (nla_put_u8(skb, RDMACTL_A_ROCE_MODE, ev->mode) ||
+	     nla_put_u8(skb, RDMACTL_A_ROCE_TOS, ev->tos)))
+		return -EMSGSIZE;
+	if (ev->qos.has &&
+	    (nla_put_u8(skb, RDMACTL_A_ROCE_PRIO, ev->qos.prio) ||
+	     nla_put_u8(skb, RDMACTL_A_ROCE_PFC, ev->qos.pfc) ||
+	     (ev->qos.has_trust && nla_put_u8(skb, RDMACTL_A_ROCE_TRUST, ev->qos.trust))))
+		return -EMSGSIZE;
+	return ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED) ? -EMSGSIZE : 0;
+}
+
 VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 					const struct rdmactl_event_item *ev)
 {
@@ -92,9 +113,8 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		return nla_put_u8(skb, RDMACTL_A_ROCE_SOURCE, RDMACTL_ROCE_SOURCE_UNKNOWN);
 	if (ev->type == RDMACTL_EVENT_STAT_RESET)
 		return ev->reset_hw ? nla_put_flag(skb, RDMACTL_A_STAT_RESET_HARDWARE) : 0;
-	if (ev->type == RDMACTL_EVENT_ROCE && ev->error)
-		return nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error) ||
-		       (ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED)) ? -EMSGSIZE : 0;
+	if (ev->type == RDMACTL_EVENT_ROCE)
+		return rdmactl_event_fill_roce(skb, ev);
 	if (ev->type == RDMACTL_EVENT_STAT_MODE)
 		return ((ev->stat_mode & RDMACTL_STAT_MODE_EV_CLEAR) &&
 			nla_put_flag(skb, RDMACTL_A_STAT_MODE_CLEAR)) ||
@@ -103,10 +123,6 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		       (ev->error && nla_put_s32(skb, RDMACTL_A_STAT_MODE_ERROR, ev->error)) ||
 		       (!ev->error && !(ev->stat_mode & RDMACTL_STAT_MODE_EV_CLEAR) &&
 			rdmactl_names_put(skb, &ev->names)) ? -EMSGSIZE : 0;
-	if (ev->type == RDMACTL_EVENT_ROCE)
-		return nla_put_u8(skb, RDMACTL_A_ROCE_MODE, ev->mode) ||
-		       nla_put_u8(skb, RDMACTL_A_ROCE_TOS, ev->tos) ||
-		       (ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED)) ? -EMSGSIZE : 0;
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(rdmactl_event_fill);
@@ -321,18 +337,18 @@ static struct rdmactl_event_item *rdmactl_event_port(struct rdmactl_dev *dev, u3
 	return ev;
 }
 
-/* A RoCE port's new rdma_cm defaults (roce.c). */
-void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, u8 mode, u8 tos, bool restored,
-			int error)
+/* A RoCE port's new rdma_cm defaults or QoS profile (roce.c, roce-qos.c). */
+void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_roce_ev *rev)
 {
 	struct rdmactl_event_item *ev = rdmactl_event_port(dev, port, RDMACTL_EVENT_ROCE);
 
 	if (!ev)
 		return;
-	ev->mode = mode;
-	ev->tos = tos;
-	ev->restored = restored;
-	ev->error = error;
+	ev->mode = rev->mode;
+	ev->tos = rev->tos;
+	ev->qos = rev->qos;
+	ev->restored = rev->restored;
+	ev->error = rev->error;
 	rdmactl_event_queue(ev);
 }
 

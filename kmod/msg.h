@@ -86,4 +86,10 @@
 #define RDMACTL_MSG_IPOIB_SLOW "the IPoIB change is still being made; ask again"
 #define RDMACTL_MSG_IPOIB_NO_PORT "%s: no port of its device has the GID its address names"
 
+/* roce-qos.c */
+#define RDMACTL_MSG_QOS_PARTS "a QoS profile is roce-prio and roce-pfc together (and roce-trust)"
+#define RDMACTL_MSG_QOS_CLEAR "clear forgets the saved settings: give it no QoS profile"
+#define RDMACTL_MSG_QOS_NO_TOS "a QoS profile maps the ToS's DSCP: give the ToS with it"
+#define RDMACTL_MSG_QOS_NO_DCB "this kernel has no DCB (CONFIG_DCB): no QoS profile can be kept"
+
 #endif /* _RDMACTL_MSG_H */

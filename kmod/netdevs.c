@@ -68,6 +68,7 @@ static void rdmactl_port_update(struct rdmactl_dev *dev, u32 port, struct net_de
 {
 	struct rdmactl_port_ndev *c = &dev->ndevs[port];
 	struct rdmactl_event_item *ev;
+	bool fresh;
 
 	ASSERT_RTNL();
 	if (!rdmactl_ndevs_on || dev->ndevs_gone)
@@ -87,7 +88,8 @@ static void rdmactl_port_update(struct rdmactl_dev *dev, u32 port, struct net_de
 	}
 	if (!ndev)
 		return;
-	if (!c->ndev) {
+	fresh = !c->ndev;
+	if (fresh) {
 		dev_hold(ndev);
 		c->ndev = ndev;
 	}
@@ -96,6 +98,9 @@ static void rdmactl_port_update(struct rdmactl_dev *dev, u32 port, struct net_de
 	ev = rdmactl_ndev_event(dev, port, RDMACTL_EVENT_NETDEV_ATTACH, ndev);
 	if (ev)
 		list_add_tail(&ev->list, out);
+	/* A netdev new to the port gets its RoCE QoS profile, if one is kept. */
+	if (fresh)
+		rdmactl_qos_attached(dev, port, ndev);
 }
 
 /* Under RTNL: let go of dev's netdevs, silently; none is held after. */

@@ -114,21 +114,21 @@ static void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied, u8 mode, 
 }
 
 /* A ROCE event about device index, if it is still the node guid. */
-void rdmactl_roce_event(u32 index, u64 guid, u32 port, u8 mode, u8 tos,
-			bool restored, int error)
+void rdmactl_roce_event(u32 index, u64 guid, u32 port, const struct rdmactl_roce_ev *rev)
 {
 	struct rdmactl_dev *dev = rdmactl_dev_get_any(index);
 
 	if (!dev)
 		return;
 	if (be64_to_cpu(dev->ibdev->node_guid) == guid)
-		rdmactl_event_roce(dev, port, mode, tos, restored, error);
+		rdmactl_event_roce(dev, port, rev);
 	rdmactl_dev_put(dev);
 }
 
 /* A failed restore event for every port saved for a node, held by index. */
 static void rdmactl_roce_event_fail(u32 index, u64 guid, int error)
 {
+	struct rdmactl_roce_ev rev = { .restored = true, .error = error };
 	struct rdmactl_roce_saved *s;
 	u32 port = 0, next;
 
@@ -142,7 +142,7 @@ static void rdmactl_roce_event_fail(u32 index, u64 guid, int error)
 		mutex_unlock(&rdmactl_roce_saved_lock);
 		if (!next)
 			return;
-		rdmactl_roce_event(index, guid, next, 0, 0, true, error);
+		rdmactl_roce_event(index, guid, next, &rev);
 		port = next;
 	}
 }
@@ -184,105 +184,141 @@ struct rdmactl_roce_restore_port {
 	int err;
 };
 
-/* -EAGAIN: try this device again later. */
-static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_try)
+/*
+ * A device that cannot be restored now: -EAGAIN, tried again later; on
+ * the last try, said (every saved port an event with err) and dropped.
+ */
+static int rdmactl_roce_restore_fail(struct rdmactl_roce_pending *p, const char *name,
+				     bool last_try, int err)
+{
+	if (!last_try)
+		return -EAGAIN;
+	pr_warn("cannot restore the RoCE settings of %s: %d\n", name, err);
+	rdmactl_roce_event_fail(p->index, p->guid, err);
+	return 0;
+}
+
+/*
+ * The ports of dev with saved settings, into *rpp (n of them); a mode the
+ * node came back without is an error of its port already. -ENOMEM: none.
+ */
+static int rdmactl_roce_restore_ports(struct rdmactl_dev *dev, u64 guid,
+				      struct rdmactl_roce_restore_port **rpp, unsigned int *np)
 {
 	struct rdmactl_roce_restore_port *rp = NULL;
-	char name[IB_DEVICE_NAME_MAX];
 	struct rdmactl_roce_saved *s;
-	struct rdmactl_cm_dev cd;
-	struct rdmactl_dev *dev;
-	unsigned int n = 0, i;
-	bool nomem = false;
-	u8 mode, tos;
+	unsigned int n = 0;
 	int err = 0;
 
-	mutex_lock(&rdmactl_cm_lock);
-	dev = rdmactl_dev_get_any(p->index);
-	if (!dev || be64_to_cpu(dev->ibdev->node_guid) != p->guid)
-		goto out_unlock;
-	rdmactl_dev_name(dev, name);
 	mutex_lock(&rdmactl_roce_saved_lock);
 	list_for_each_entry(s, &rdmactl_roce_saved, list)
-		n += s->guid == p->guid;
+		n += s->guid == guid;
 	if (n) {
 		rp = kcalloc(n, sizeof(*rp), GFP_KERNEL);
-		nomem = !rp;
+		err = rp ? 0 : -ENOMEM;
 	}
 	n = 0;
-	if (rp) {
-		list_for_each_entry(s, &rdmactl_roce_saved, list) {
-			if (s->guid != p->guid || !rdma_is_port_valid(dev->ibdev, s->port) ||
-			    !rdma_protocol_roce(dev->ibdev, s->port))
-				continue;
-			rp[n].port = s->port;
-			rp[n].mode = s->mode ? s->mode : -1;
-			rp[n].tos = s->has_tos ? s->tos : -1;
-			/* A node that came back without the mode saved for it. */
-			if (s->mode && !(rdmactl_roce_types(dev->ibdev, s->port) & BIT(s->mode)))
-				rp[n].err = -EOPNOTSUPP;
-			n++;
-		}
+	list_for_each_entry(s, &rdmactl_roce_saved, list) {
+		if (!rp || s->guid != guid || !rdma_is_port_valid(dev->ibdev, s->port) ||
+		    !rdma_protocol_roce(dev->ibdev, s->port))
+			continue;
+		rp[n].port = s->port;
+		rp[n].mode = s->mode ? s->mode : -1;
+		rp[n].tos = s->has_tos ? s->tos : -1;
+		if (s->mode && !(rdmactl_roce_types(dev->ibdev, s->port) & BIT(s->mode)))
+			rp[n].err = -EOPNOTSUPP;
+		n++;
 	}
 	mutex_unlock(&rdmactl_roce_saved_lock);
-	/* No reference across configfs work: it goes by name, events by index. */
-	rdmactl_dev_put(dev);
-	if (nomem) {
-		/* Kept pending, and tried again; the last time, said. */
-		err = -EAGAIN;
-		if (last_try) {
-			pr_warn("cannot restore the RoCE settings of %s: %d\n", name, -ENOMEM);
-			rdmactl_roce_event_fail(p->index, p->guid, -ENOMEM);
-			err = 0;
-		}
-		goto out_unlock;
-	}
-	if (!n)
-		goto out_unlock;
+	*rpp = rp;
+	*np = n;
+	return err;
+}
 
-	err = rdmactl_cm_open(&cd, name, rdmactl_cm_until(), NULL);
-	if (err == -ENOENT) {
-		err = 0;		/* rdma_cm is not there: wait for it */
-		goto out_unlock;
-	}
-	/* Not attached yet, or rdma_cm/ held by a listing: unload waits for us. */
-	if ((err == -ENODEV || err == -EBUSY) && !last_try) {
-		err = -EAGAIN;
-		goto out_unlock;
-	}
-	if (err) {
-		pr_warn("cannot restore the RoCE settings of %s: %d\n", name, err);
-		for (i = 0; i < n; i++)
-			rdmactl_roce_event(p->index, p->guid, rp[i].port, 0, 0, true, err);
-		err = 0;
-		goto out_unlock;
-	}
-	/* Renamed, or its name taken by another device: try again by index. */
-	if (!rdmactl_roce_dev_same(p->index, p->guid, name)) {
-		err = -EAGAIN;
-		if (last_try) {
-			pr_warn("cannot restore the RoCE settings of %s: renamed\n", name);
-			rdmactl_roce_event_fail(p->index, p->guid, -EAGAIN);
-			err = 0;
-		}
-		goto out_close;
-	}
+/* Write and read back each port's settings on the open rdma_cm/<name>; each is an event. */
+static void rdmactl_roce_restore_write(struct rdmactl_roce_pending *p, const char *name,
+				       struct rdmactl_cm_dev *cd,
+				       struct rdmactl_roce_restore_port *rp, unsigned int n)
+{
+	struct rdmactl_roce_ev rev = { .restored = true };
+	unsigned int i;
+
 	for (i = 0; i < n; i++) {
-		mode = 0;
-		tos = 0;
+		rev.mode = 0;
+		rev.tos = 0;
 		if (!rp[i].err)
-			rp[i].err = rdmactl_cm_write(&cd, rp[i].port, rp[i].mode, rp[i].tos);
+			rp[i].err = rdmactl_cm_write(cd, rp[i].port, rp[i].mode, rp[i].tos);
 		if (!rp[i].err)
-			rp[i].err = rdmactl_cm_read(&cd, rp[i].port, &mode, &tos);
-		rdmactl_roce_set_applied(p->guid, rp[i].port, !rp[i].err, mode, tos);
+			rp[i].err = rdmactl_cm_read(cd, rp[i].port, &rev.mode, &rev.tos);
+		rdmactl_roce_set_applied(p->guid, rp[i].port, !rp[i].err, rev.mode, rev.tos);
 		if (rp[i].err)
 			pr_warn("cannot restore the RoCE settings of %s port %u: %d\n", name,
 				rp[i].port, rp[i].err);
-		rdmactl_roce_event(p->index, p->guid, rp[i].port, mode, tos, true, rp[i].err);
+		rev.error = rp[i].err;
+		rdmactl_roce_event(p->index, p->guid, rp[i].port, &rev);
 	}
-out_close:
+}
+
+/* -EAGAIN: try this device again later. Called with rdmactl_cm_lock held. */
+static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool last_try,
+					   struct rdmactl_roce_restore_port **rpp)
+{
+	struct rdmactl_roce_ev rev = { .restored = true };
+	char name[IB_DEVICE_NAME_MAX];
+	struct rdmactl_cm_dev cd;
+	struct rdmactl_dev *dev;
+	unsigned int n, i;
+	int err;
+
+	dev = rdmactl_dev_get_any(p->index);
+	if (!dev || be64_to_cpu(dev->ibdev->node_guid) != p->guid) {
+		if (dev)
+			rdmactl_dev_put(dev);
+		return 0;
+	}
+	rdmactl_dev_name(dev, name);
+	err = rdmactl_roce_restore_ports(dev, p->guid, rpp, &n);
+	/* No reference across configfs work: it goes by name, events by index. */
+	rdmactl_dev_put(dev);
+	if (err)
+		return rdmactl_roce_restore_fail(p, name, last_try, -ENOMEM);
+	if (!n)
+		return 0;
+
+	err = rdmactl_cm_open(&cd, name, rdmactl_cm_until(), NULL);
+	if (err == -ENOENT)
+		return 0;		/* rdma_cm is not there: wait for it */
+	/* Not attached yet, or rdma_cm/ held by a listing: unload waits for us. */
+	if ((err == -ENODEV || err == -EBUSY) && !last_try)
+		return -EAGAIN;
+	if (err) {
+		pr_warn("cannot restore the RoCE settings of %s: %d\n", name, err);
+		rev.error = err;
+		for (i = 0; i < n; i++)
+			rdmactl_roce_event(p->index, p->guid, (*rpp)[i].port, &rev);
+		return 0;
+	}
+	/* Renamed, or its name taken by another device: try again by index. */
+	if (!rdmactl_roce_dev_same(p->index, p->guid, name)) {
+		err = last_try ? 0 : -EAGAIN;
+		if (last_try) {
+			pr_warn("cannot restore the RoCE settings of %s: renamed\n", name);
+			rdmactl_roce_event_fail(p->index, p->guid, -EAGAIN);
+		}
+	} else {
+		rdmactl_roce_restore_write(p, name, &cd, *rpp, n);
+	}
 	rdmactl_cm_close(&cd);
-out_unlock:
+	return err;
+}
+
+static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_try)
+{
+	struct rdmactl_roce_restore_port *rp = NULL;
+	int err;
+
+	mutex_lock(&rdmactl_cm_lock);
+	err = rdmactl_roce_restore_dev_locked(p, last_try, &rp);
 	mutex_unlock(&rdmactl_cm_lock);
 	kfree(rp);
 	return err;

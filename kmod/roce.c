@@ -81,6 +81,7 @@ struct rdmactl_roce_data {
 	u8 saved_mode;
 	bool has_saved_tos;
 	u8 saved_tos;
+	struct rdmactl_qos saved_qos;
 };
 
 /*
@@ -138,6 +139,7 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 		st[i].saved_mode = s->mode;
 		st[i].has_saved_tos = s->has_tos;
 		st[i].saved_tos = s->tos;
+		st[i].saved_qos = s->qos;
 		if (st[i].source == RDMACTL_ROCE_SOURCE_UNKNOWN && s->applied) {
 			st[i].source = RDMACTL_ROCE_SOURCE_APPLIED;
 			st[i].mode = s->applied_mode;
@@ -177,6 +179,12 @@ static int rdmactl_roce_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 	if (st->saved_mode && nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_MODE, st->saved_mode))
 		return -EMSGSIZE;
 	if (st->has_saved_tos && nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TOS, st->saved_tos))
+		return -EMSGSIZE;
+	if (st->saved_qos.has &&
+	    (nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PRIO, st->saved_qos.prio) ||
+	     nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PFC, st->saved_qos.pfc) ||
+	     (st->saved_qos.has_trust &&
+	      nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TRUST, st->saved_qos.trust))))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -242,101 +250,102 @@ struct rdmactl_roce_set {
 	int mode;		/* -1: unchanged */
 	int tos;		/* -1: unchanged */
 	bool clear;		/* forget the saved settings instead */
+	struct rdmactl_qos qos;	/* with tos: the QoS profile kept with it */
 	struct {
 		u8 mode, tos;
 	} *old;
 	struct rdmactl_roce_saved **saved;	/* new entries, one per port */
 };
 
-/*
- * Apply a set to rdma_cm and remember it, or change nothing. Called with
- * rdmactl_cm_lock held; waits for rdma_cm/ up to jiffies until.
- */
-static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, unsigned long until,
-			      struct netlink_ext_ack *extack)
+/* Room for the ports not remembered yet, before anything changes. */
+static int rdmactl_roce_room(const struct rdmactl_roce_set *rs, struct netlink_ext_ack *extack)
 {
-	struct rdmactl_roce_saved *s;
-	struct rdmactl_cm_dev cd;
-	u32 n = rs->last - rs->first + 1, i, fresh = 0, failed, left = 0;
-	u8 mode, tos;
-	int err, undo, read;
+	u32 i, fresh = 0;
+	int err;
 
-	/* Room for the ports not remembered yet, before anything changes. */
 	mutex_lock(&rdmactl_roce_saved_lock);
-	for (i = 0; i < n; i++)
-		fresh += !rdmactl_roce_find(rs->rd.guid, rs->first + i);
+	for (i = rs->first; i <= rs->last; i++)
+		fresh += !rdmactl_roce_find(rs->rd.guid, i);
 	err = rdmactl_roce_nsaved + fresh > RDMACTL_ROCE_SAVED_MAX ? -ENOSPC : 0;
 	mutex_unlock(&rdmactl_roce_saved_lock);
-	if (err) {
-		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_ROCE_SAVED_MAX, RDMACTL_ROCE_SAVED_MAX);
-		return err;
-	}
-
-	err = rdmactl_cm_open(&cd, rs->rd.name, until, extack);
-	if (err == -ENOENT)
-		return -EOPNOTSUPP;
 	if (err)
-		return err;
-	for (i = 0; i < n; i++) {
-		err = rdmactl_cm_read(&cd, rs->first + i, &rs->old[i].mode, &rs->old[i].tos);
+		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_ROCE_SAVED_MAX, RDMACTL_ROCE_SAVED_MAX);
+	return err;
+}
+
+/* What rdma_cm has on each port now: what a failed write is undone to. */
+static int rdmactl_roce_read_old(struct rdmactl_roce_set *rs, struct rdmactl_cm_dev *cd,
+				 struct netlink_ext_ack *extack)
+{
+	u32 i;
+	int err;
+
+	for (i = 0; i <= rs->last - rs->first; i++) {
+		err = rdmactl_cm_read(cd, rs->first + i, &rs->old[i].mode, &rs->old[i].tos);
 		if (err == -EOPNOTSUPP) {
 			NL_SET_ERR_MSG(extack, RDMACTL_CM_NO_KERNEL_IO);
-			goto out;
+			return err;
 		}
 		if (err) {
 			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_READ, rs->first + i, err);
-			goto out;
+			return err;
 		}
 	}
 	/* rdma_cm writes by name: the name must still be this device's. */
 	if (!rdmactl_roce_dev_same(rs->rd.index, rs->rd.guid, rs->rd.name)) {
 		NL_SET_ERR_MSG(extack, RDMACTL_MSG_DEV_REPLACED);
-		err = -EAGAIN;
-		goto out;
+		return -EAGAIN;
 	}
-	for (i = 0; i < n; i++) {
-		err = rdmactl_cm_write(&cd, rs->first + i, rs->mode, rs->tos);
-		if (err)
-			break;
-	}
-	if (err) {
-		failed = rs->first + i;
-		/* The undo's own wait for configfs's directories. */
-		cd.until = rdmactl_cm_until();
-		/*
-		 * Put back what was there, the failed port included. A port
-		 * the undo leaves changed is announced, as a SET would be.
-		 */
-		do {
-			undo = rdmactl_cm_write(&cd, rs->first + i, rs->old[i].mode,
-						rs->old[i].tos);
-			if (!undo)
-				continue;
-			mode = 0;
-			tos = 0;
-			read = rdmactl_cm_read(&cd, rs->first + i, &mode, &tos);
-			if (!read && mode == rs->old[i].mode && tos == rs->old[i].tos)
-				continue;
-			left++;
-			pr_warn("cannot undo the RoCE settings of %s port %u: %d\n",
-				rs->rd.name, rs->first + i, undo);
-			/* Where it stands, as a SET's event; or the undo's error, unread. */
-			rdmactl_roce_event(rs->rd.index, rs->rd.guid, rs->first + i, mode, tos,
-					   false, read ? undo : 0);
-		} while (i-- > 0);
-		if (left)
-			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_LEFT_CHANGED,
-					failed, err, left);
-		else
-			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_REFUSED, failed, err);
-		goto out;
-	}
+	return 0;
+}
 
-	for (i = 0; i < n; i++) {
-		/* What rdma_cm has now, as GETs will report it. */
-		mode = rs->mode > 0 ? rs->mode : rs->old[i].mode;
-		tos = rs->tos >= 0 ? rs->tos : rs->old[i].tos;
-		rdmactl_cm_read(&cd, rs->first + i, &mode, &tos);
+/*
+ * The write to port index i failed with err: put back what was there on
+ * it and the ports before. A port the undo leaves changed is announced,
+ * as a SET would be, and the message says how many.
+ */
+static void rdmactl_roce_undo(struct rdmactl_roce_set *rs, struct rdmactl_cm_dev *cd, u32 i,
+			      int err, struct netlink_ext_ack *extack)
+{
+	struct rdmactl_roce_ev rev = {};
+	u32 failed = rs->first + i, left = 0;
+	int undo, read;
+
+	/* The undo's own wait for configfs's directories. */
+	cd->until = rdmactl_cm_until();
+	do {
+		undo = rdmactl_cm_write(cd, rs->first + i, rs->old[i].mode, rs->old[i].tos);
+		if (!undo)
+			continue;
+		rev.mode = 0;
+		rev.tos = 0;
+		read = rdmactl_cm_read(cd, rs->first + i, &rev.mode, &rev.tos);
+		if (!read && rev.mode == rs->old[i].mode && rev.tos == rs->old[i].tos)
+			continue;
+		left++;
+		pr_warn("cannot undo the RoCE settings of %s port %u: %d\n",
+			rs->rd.name, rs->first + i, undo);
+		/* Where it stands, as a SET's event; or the undo's error, unread. */
+		rev.error = read ? undo : 0;
+		rdmactl_roce_event(rs->rd.index, rs->rd.guid, rs->first + i, &rev);
+	} while (i-- > 0);
+	if (left)
+		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_LEFT_CHANGED, failed, err, left);
+	else
+		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_REFUSED, failed, err);
+}
+
+/* Remember what was set, with what rdma_cm reads back, and tell it. */
+static void rdmactl_roce_record(struct rdmactl_roce_set *rs, struct rdmactl_cm_dev *cd)
+{
+	struct rdmactl_roce_ev rev = { .qos = rs->qos };
+	struct rdmactl_roce_saved *s;
+	u32 i;
+
+	for (i = 0; i <= rs->last - rs->first; i++) {
+		rev.mode = rs->mode > 0 ? rs->mode : rs->old[i].mode;
+		rev.tos = rs->tos >= 0 ? rs->tos : rs->old[i].tos;
+		rdmactl_cm_read(cd, rs->first + i, &rev.mode, &rev.tos);
 
 		mutex_lock(&rdmactl_roce_saved_lock);
 		s = rdmactl_roce_find(rs->rd.guid, rs->first + i);
@@ -353,14 +362,44 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, unsigned long until,
 		if (rs->tos >= 0) {
 			s->has_tos = true;
 			s->tos = rs->tos;
+			/* A profile maps its own ToS's DSCP: a new ToS alone ends it. */
+			s->qos = rs->qos;
 		}
 		s->applied = true;
-		s->applied_mode = mode;
-		s->applied_tos = tos;
+		s->applied_mode = rev.mode;
+		s->applied_tos = rev.tos;
 		mutex_unlock(&rdmactl_roce_saved_lock);
-		rdmactl_roce_event(rs->rd.index, rs->rd.guid, rs->first + i, mode, tos, false, 0);
+		rdmactl_roce_event(rs->rd.index, rs->rd.guid, rs->first + i, &rev);
 	}
-out:
+}
+
+/*
+ * Apply a set to rdma_cm and remember it, or change nothing. Called with
+ * rdmactl_cm_lock held; waits for rdma_cm/ up to jiffies until.
+ */
+static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, unsigned long until,
+			      struct netlink_ext_ack *extack)
+{
+	struct rdmactl_cm_dev cd;
+	u32 i;
+	int err;
+
+	err = rdmactl_roce_room(rs, extack);
+	if (err)
+		return err;
+	err = rdmactl_cm_open(&cd, rs->rd.name, until, extack);
+	if (err == -ENOENT)
+		return -EOPNOTSUPP;
+	if (err)
+		return err;
+	err = rdmactl_roce_read_old(rs, &cd, extack);
+	for (i = 0; !err && i <= rs->last - rs->first; i++) {
+		err = rdmactl_cm_write(&cd, rs->first + i, rs->mode, rs->tos);
+		if (err)
+			rdmactl_roce_undo(rs, &cd, i, err, extack);
+	}
+	if (!err)
+		rdmactl_roce_record(rs, &cd);
 	rdmactl_cm_close(&cd);
 	return err;
 }
@@ -397,6 +436,7 @@ static int rdmactl_roce_set_validate(struct rdmactl_req *req, void *state)
 	struct nlattr *mode_attr = req->attrs[RDMACTL_A_ROCE_MODE];
 	struct nlattr *tos_attr = req->attrs[RDMACTL_A_ROCE_TOS];
 	struct rdmactl_roce_set *rs = state;
+	int err;
 
 	rs->mode = -1;
 	rs->tos = -1;
@@ -406,6 +446,9 @@ static int rdmactl_roce_set_validate(struct rdmactl_req *req, void *state)
 				    "clear forgets the saved settings: give it no mode or ToS");
 		return -EINVAL;
 	}
+	err = rdmactl_qos_parse(req, tos_attr, &rs->qos);
+	if (err)
+		return err;
 	if (!rs->clear && !mode_attr && !tos_attr) {
 		NL_SET_ERR_MSG(req->extack, "nothing to set: give a RoCE mode, a ToS or clear");
 		return -EINVAL;
@@ -523,6 +566,7 @@ int rdmactl_roce_init(void)
 
 void rdmactl_roce_exit(void)
 {
+	rdmactl_qos_exit();
 	rdmactl_roce_saved_exit();
 	rdmactl_cm_exit();
 }

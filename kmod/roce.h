@@ -23,6 +23,7 @@ struct rdmactl_roce_saved {
 	u8 mode;		/* enum rdmactl_gid_type, 0: not set */
 	bool has_tos;
 	u8 tos;
+	struct rdmactl_qos qos;	/* with tos: applied to the netdev again */
 	/* What rdma_cm read back after rdmactl last wrote it. */
 	bool applied;
 	u8 applied_mode;
@@ -70,8 +71,11 @@ int rdmactl_roce_saved_init(void);
 void rdmactl_roce_saved_exit(void);
 struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port);
 void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last);
-void rdmactl_roce_event(u32 index, u64 guid, u32 port, u8 mode, u8 tos,
-			bool restored, int error);
+void rdmactl_roce_event(u32 index, u64 guid, u32 port, const struct rdmactl_roce_ev *rev);
 bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name);
+
+/* roce-qos.c */
+int rdmactl_qos_parse(const struct rdmactl_req *req, bool has_tos, struct rdmactl_qos *q);
+void rdmactl_qos_exit(void);
 
 #endif /* _RDMACTL_ROCE_H */

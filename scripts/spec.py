@@ -168,6 +168,7 @@ LIB_NAMES = [
     ("counter-unit", "uint8_t unit", str.lower, []),
     ("ipoib-mode", "uint8_t mode", str.lower, []),
     ("gid-type", "uint8_t type", str.lower, []),
+    ("roce-trust", "uint8_t trust", str.lower, []),
     # librdmactl/events.h's: events were lost.
     ("event", "uint8_t type", str.upper, [("RDMACTL_EVENT_LOST", "LOST")]),
 ]

@@ -30,35 +30,21 @@ static void lower(const char *s, char *buf, size_t size)
 	buf[i] = '\0';
 }
 
-static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
+/* A loss: the kernel's (with how many, in the sequence) or the socket's. */
+static void monitor_print_lost(const struct rdmactl_event_info *ev)
 {
-	char name[32];
+	if (ev->lost)
+		print_uint("lost", " %" PRIu64 " events; list again to resynchronise", ev->lost);
+	else
+		print_text(" events (the socket overran); list again to resynchronise");
+	/* The kernel's own report of a loss has its place in the sequence. */
+	if (ev->seq)
+		print_uint("seq", NULL, ev->seq);
+}
 
-	(void)arg;
-	lower(rdmactl_event_name(ev->type), name, sizeof(name));
-	print_line_begin();
-	if (monitor_timestamp) {
-		struct timespec ts;
-		char when[32];
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		strftime(when, sizeof(when), "%H:%M:%S", localtime(&ts.tv_sec));
-		print_text("[%s.%06ld] ", when, ts.tv_nsec / 1000);
-	}
-	print_str_fmt("event", name, "%s", rdmactl_event_name(ev->type));
-	if (ev->type == RDMACTL_EVENT_LOST) {
-		if (ev->lost)
-			print_uint("lost", " %" PRIu64 " events; list again to resynchronise", ev->lost);
-		else
-			print_text(" events (the socket overran); list again to resynchronise");
-		/* The kernel's own report of a loss has its place in the sequence. */
-		if (ev->seq)
-			print_uint("seq", NULL, ev->seq);
-		print_line_end();
-		return 0;
-	}
-	print_uint("seq", NULL, ev->seq);
-	print_uint("timestamp_ns", NULL, ev->timestamp_ns);
+/* The device, port, the port's state and its netdev. */
+static void monitor_print_port(const struct rdmactl_event_info *ev)
+{
 	if (ev->present & RDMACTL_EVENT_HAS_DEV) {
 		print_str("ifname", " %s", ev->dev_name);
 		print_uint("ifindex", NULL, ev->dev_index);
@@ -80,11 +66,24 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 		print_str("netdev", " netdev %s", ev->netdev_name);
 		print_uint("netdev_index", NULL, ev->netdev_index);
 	}
+}
+
+/* rdma_cm's defaults and the QoS profile: set, restored, failed, forgotten. */
+static void monitor_print_roce(const struct rdmactl_event_info *ev)
+{
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
-		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
+		/* A QoS profile applied again to a netdev has no mode. */
+		if (ev->roce_mode)
+			print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
 		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
-		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
 	}
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE_QOS) {
+		print_uint("priority", " priority %" PRIu64, ev->roce_prio);
+		print_str("pfc", " pfc %s", ev->roce_pfc ? "on" : "off");
+		print_str("trust", " trust %s", rdmactl_roce_trust_name(ev->roce_trust));
+	}
+	if ((ev->present & RDMACTL_EVENT_HAS_ROCE) && !(ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR))
+		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
 		print_bool("restored", ev->roce_restored, NULL);
 		/* A restore that failed, or a failed SET's undo. */
@@ -96,23 +95,54 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 		print_bool("forgotten", true, " forgotten");
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN)
 		print_bool("roce_unknown", true, " defaults unknown: rdma_cm unloaded");
+}
+
+/* " optional-counters a,b [restored]", " forgotten", " restore failed: ..." */
+static void monitor_print_stat_mode(const struct rdmactl_event_info *ev)
+{
+	if (ev->stat_mode_error) {
+		print_bool("restored", true, NULL);
+		print_str("error", " restore failed: %s", strerror(-ev->stat_mode_error));
+		print_uint("errno", NULL, (uint64_t)-(int64_t)ev->stat_mode_error);
+	} else if (ev->stat_mode_clear) {
+		print_bool("forgotten", true, " forgotten");
+	} else {
+		print_str("optional_counters", " optional-counters %s",
+			  ev->stat_optional[0] ? ev->stat_optional : "none");
+		print_bool("restored", ev->stat_mode_restored,
+			   ev->stat_mode_restored ? " restored" : NULL);
+	}
+}
+
+static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
+{
+	char name[32];
+
+	(void)arg;
+	lower(rdmactl_event_name(ev->type), name, sizeof(name));
+	print_line_begin();
+	if (monitor_timestamp) {
+		struct timespec ts;
+		char when[32];
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		strftime(when, sizeof(when), "%H:%M:%S", localtime(&ts.tv_sec));
+		print_text("[%s.%06ld] ", when, ts.tv_nsec / 1000);
+	}
+	print_str_fmt("event", name, "%s", rdmactl_event_name(ev->type));
+	if (ev->type == RDMACTL_EVENT_LOST) {
+		monitor_print_lost(ev);
+		print_line_end();
+		return 0;
+	}
+	print_uint("seq", NULL, ev->seq);
+	print_uint("timestamp_ns", NULL, ev->timestamp_ns);
+	monitor_print_port(ev);
+	monitor_print_roce(ev);
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_RESET)
 		print_str("reset", " reset %s", ev->stat_reset_hardware ? "hardware" : "baseline");
-	if (ev->present & RDMACTL_EVENT_HAS_STAT_MODE) {
-		/* " optional-counters a,b [restored]", " forgotten", " restore failed: ..." */
-		if (ev->stat_mode_error) {
-			print_bool("restored", true, NULL);
-			print_str("error", " restore failed: %s", strerror(-ev->stat_mode_error));
-			print_uint("errno", NULL, (uint64_t)-(int64_t)ev->stat_mode_error);
-		} else if (ev->stat_mode_clear) {
-			print_bool("forgotten", true, " forgotten");
-		} else {
-			print_str("optional_counters", " optional-counters %s",
-				  ev->stat_optional[0] ? ev->stat_optional : "none");
-			print_bool("restored", ev->stat_mode_restored,
-				   ev->stat_mode_restored ? " restored" : NULL);
-		}
-	}
+	if (ev->present & RDMACTL_EVENT_HAS_STAT_MODE)
+		monitor_print_stat_mode(ev);
 	if (ev->present & RDMACTL_EVENT_HAS_IPOIB) {
 		print_str("ipoib", " ipoib %s", ev->ipoib_ifname);
 		print_uint("ipoib_index", NULL, ev->ipoib_ifindex);

@@ -154,6 +154,16 @@ RDMACTL_EXPORT const char *rdmactl_gid_type_name(uint8_t type)
 	return NAME(names, type);
 }
 
+RDMACTL_EXPORT const char *rdmactl_roce_trust_name(uint8_t trust)
+{
+	static const char *const names[] = {
+		[RDMACTL_ROCE_TRUST_DSCP] = "dscp",
+		[RDMACTL_ROCE_TRUST_PCP] = "pcp",
+	};
+
+	return NAME(names, trust);
+}
+
 RDMACTL_EXPORT const char *rdmactl_event_name(uint8_t type)
 {
 	static const char *const names[] = {

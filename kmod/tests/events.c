@@ -143,6 +143,49 @@ static void rdmactl_events_roce(struct kunit *test)
 }
 
 /*
+ * A QoS profile in a ROCE event: with a SET's mode and ToS; applied again
+ * to a netdev, alone (rdma_cm not read), trust only where it was kept;
+ * failed, with the error and no mode or ToS.
+ */
+static void rdmactl_events_roce_qos(struct kunit *test)
+{
+	struct rdmactl_event_item ev = {
+		.type = RDMACTL_EVENT_ROCE, .has_dev = true, .dev_index = 3, .name = "fake0",
+		.port = 1, .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106,
+		.qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
+			 .trust = RDMACTL_ROCE_TRUST_DSCP },
+	};
+	struct nlattr *tb[RDMACTL_A_MAX + 1];
+	struct sk_buff *skb;
+
+	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TOS]), (u8)106);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PRIO]), (u8)3);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PFC]), (u8)1);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TRUST]), (u8)RDMACTL_ROCE_TRUST_DSCP);
+	kfree_skb(skb);
+
+	ev.mode = 0;
+	ev.restored = true;
+	ev.qos.has_trust = false;
+	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TRUST]);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PRIO]), (u8)3);
+	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
+	kfree_skb(skb);
+
+	ev.mode = RDMACTL_GID_TYPE_ROCE_V2;
+	ev.error = -EOPNOTSUPP;
+	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_EQ(test, (int)nla_get_s32(tb[RDMACTL_A_ROCE_ERROR]), -EOPNOTSUPP);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PFC]), (u8)1);
+	kfree_skb(skb);
+}
+
+/*
  * An event cut short anywhere says so, whatever its type: fill each into
  * a message with room for all of it but 4 bytes, 8, and so on down to 0.
  */
@@ -198,6 +241,7 @@ static struct kunit_case rdmactl_events_cases[] = {
 	KUNIT_CASE(rdmactl_events_port),
 	KUNIT_CASE(rdmactl_events_netdev),
 	KUNIT_CASE(rdmactl_events_roce),
+	KUNIT_CASE(rdmactl_events_roce_qos),
 	KUNIT_CASE(rdmactl_events_full),
 	{}
 };
@@ -282,6 +326,10 @@ static void rdmactl_messages_roce(struct kunit *test)
 	KT_MSG_FITS(test, RDMACTL_MSG_NAMED_TWICE);
 	KT_MSG_FITS(test, RDMACTL_MSG_NOTHING_KEPT);
 	KT_MSG_FITS(test, RDMACTL_MSG_KEPT_CHANGED);
+	KT_MSG_FITS(test, RDMACTL_MSG_QOS_PARTS);
+	KT_MSG_FITS(test, RDMACTL_MSG_QOS_CLEAR);
+	KT_MSG_FITS(test, RDMACTL_MSG_QOS_NO_TOS);
+	KT_MSG_FITS(test, RDMACTL_MSG_QOS_NO_DCB);
 }
 
 static void rdmactl_messages_ipoib(struct kunit *test)

@@ -30,7 +30,7 @@ struct fuzz_attr {
 	uint64_t min, max;	/* an integer's range; a string's max-len; a binary's length */
 };
 
-#define FUZZ_MAX_ATTRS 8
+#define FUZZ_MAX_ATTRS 12	/* ROCE_SET takes 9 (nlfuzz-requests.h checks) */
 
 struct fuzz_req {
 	int ok;			/* the op has this request (do, dump) */

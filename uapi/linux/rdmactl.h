@@ -208,7 +208,8 @@ enum rdmactl_counter_unit {
  * @RDMACTL_EVENT_IPOIB_MTU: an IPoIB interface's new MTU, as ipoib-mode
  * @RDMACTL_EVENT_ROCE: a RoCE port's new rdma_cm defaults (roce-mode,
  *   roce-tos) and QoS profile (roce-prio, roce-pfc, roce-trust), set through
- *   roce-set or, with roce-restored, applied again; or, without them, its
+ *   roce-set or, with roce-restored, applied again (a profile applied again to
+ *   a netdev: its attributes alone, with roce-restored); or, without them, its
  *   saved settings forgotten (roce-clear), a failure (roce-error), or rdma_cm
  *   unloading (roce-source)
  * @RDMACTL_EVENT_OVERFLOW: events were lost in the kernel: event-lost
@@ -669,11 +670,12 @@ enum rdmactl_attr {
 	/**
 	 * @RDMACTL_A_ROCE_PRIO: (u8; in requests at most 7) The priority (0-7)
 	 *   the port's QoS profile maps the DSCP of roce-tos to, in the
-	 *   netdev's DCB APP table. In roce-set, with roce-tos: kept with it
-	 *   (roce-saved-prio) and applied again to the port's netdev each time
-	 *   it attaches (librdmactl applies the profile to the netdev itself,
-	 *   over dcbnl, before it sends roce-set). In a roce event with
-	 *   roce-restored: applied again, or, with roce-error, not.
+	 *   netdev's DCB APP table. In roce-set, with roce-tos and roce-pfc:
+	 *   kept with them (roce-saved-prio) and applied again to the port's
+	 *   netdev each time one attaches (librdmactl applies the profile to
+	 *   the netdev itself, over dcbnl, before it sends roce-set). In a
+	 *   roce event with roce-restored: applied again, or, with roce-error,
+	 *   not.
 	 */
 	RDMACTL_A_ROCE_PRIO,
 	/**
@@ -683,9 +685,11 @@ enum rdmactl_attr {
 	RDMACTL_A_ROCE_PFC,
 	/**
 	 * @RDMACTL_A_ROCE_TRUST: (u8, enum rdmactl_roce_trust; in requests 1
-	 *   to 2) The netdev's apptrust: dscp puts DSCP first, pcp PCP; kept
-	 *   and applied as roce-prio (on kernels before 6.1, which have no
-	 *   apptrust, the re-apply leaves it).
+	 *   to 2) The netdev's apptrust: dscp puts DSCP first, pcp anything
+	 *   else (the wanted selector is moved first, the others kept in their
+	 *   order); kept and applied as roce-prio. Optional: kernels before
+	 *   6.2 and drivers without apptrust have none, and a profile kept
+	 *   without it leaves the order alone.
 	 */
 	RDMACTL_A_ROCE_TRUST,
 	/**
@@ -896,17 +900,20 @@ enum rdmactl_cmd {
 	 *   Until it comes, new connections get rdma_cm's own defaults. The
 	 *   memory lasts as long as the module.
 	 *
-	 *   With roce-tos, roce-prio, roce-pfc and roce-trust make the port's
-	 *   QoS profile (Documentation/roce.md, "QoS"): rdmactl keeps it with
-	 *   the ToS and applies it again to the port's netdev, under RTNL from
-	 *   a work item, each time the netdev attaches to the port (the device
+	 *   With roce-tos, roce-prio and roce-pfc (and roce-trust, where the
+	 *   netdev has apptrust) make the port's QoS profile
+	 *   (Documentation/roce.md, "QoS"): rdmactl keeps it with the ToS and
+	 *   applies it again to the port's netdev, under RTNL from a work
+	 *   item, each time a netdev attaches to the port (the device
 	 *   registering again, the netdev re-created), as a roce event with
-	 *   roce-restored and those attributes (with roce-error when the
-	 *   netdev's DCB refused). The request itself changes no netdev: the
-	 *   caller sets the DCB first, as librdmactl does over dcbnl
-	 *   (rtnetlink, whose own CAP_NET_ADMIN check applies). -EOPNOTSUPP on
-	 *   a kernel without DCB (CONFIG_DCB), a profile without roce-tos is
-	 *   -EINVAL.
+	 *   roce-restored and the profile's attributes but no roce-mode or
+	 *   roce-tos (rdma_cm is not read), with roce-error when the netdev's
+	 *   DCB refused. A ToS set without a profile ends the one kept (it
+	 *   mapped the old ToS's DSCP). The request itself changes no netdev:
+	 *   the caller sets the DCB first, as librdmactl does over dcbnl
+	 *   (rtnetlink, whose own CAP_NET_ADMIN check applies). A profile
+	 *   without roce-tos, or with roce-clear, is -EINVAL; -EOPNOTSUPP on a
+	 *   kernel without DCB (CONFIG_DCB).
 	 */
 	RDMACTL_CMD_ROCE_SET,
 	/**

@@ -20,5 +20,7 @@ const char *rdmactl_counter_unit_name(uint8_t unit);
 const char *rdmactl_ipoib_mode_name(uint8_t mode);
 /* "ib", "v1", "v2": the words the CLI takes too. */
 const char *rdmactl_gid_type_name(uint8_t type);
+/* "dscp", "pcp" (LIBRDMACTL_1.6) */
+const char *rdmactl_roce_trust_name(uint8_t trust);
 
 #endif /* LIBRDMACTL_NAMES_H */

@@ -19,7 +19,7 @@ enum {
 	RDMACTL_DCB_HAS_PFC = 1 << 0,	/* pfc_cap, pfc_en */
 	RDMACTL_DCB_HAS_ETS = 1 << 1,	/* ets_cap, prio_tc, tc_bw, tc_tsa */
 	RDMACTL_DCB_HAS_APP = 1 << 2,	/* dscp_prios (an empty table too) */
-	RDMACTL_DCB_HAS_TRUST = 1 << 3,	/* ntrust, trust: 6.1+ and the driver's apptrust */
+	RDMACTL_DCB_HAS_TRUST = 1 << 3,	/* ntrust, trust: 6.2+ and the driver's apptrust */
 };
 
 /* A netdev's DCB, as dcbnl's DCB_CMD_IEEE_GET reports it. */
