@@ -75,10 +75,14 @@ style:
 
 # What is generated from the netlink spec (Documentation/netlink/specs/
 # rdmactl.yaml), committed, and checked by tests/spec.sh: the uapi header,
-# the library's attribute types, nlraw's names and nlfuzz's table of requests.
+# the module's policies and ops, the library's attribute types and names
+# of the enums, nlraw's names and nlfuzz's table of requests.
 regen:
 	scripts/spec.py uapi >uapi/linux/rdmactl.h
+	scripts/spec.py kernel-source >kmod/netlink-gen.c
+	scripts/spec.py kernel-header >kmod/netlink-gen.h
 	scripts/spec.py lib-types >user/attr-types.h
+	scripts/spec.py lib-names >user/names.c
 	scripts/spec.py nlraw-names >tests/integration/nlraw-names.h
 	scripts/spec.py nlfuzz-requests >tests/integration/nlfuzz-requests.h
 

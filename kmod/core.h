@@ -14,6 +14,9 @@
 #include <rdma/ib_verbs.h>
 #include <linux/rdmactl.h>
 
+/* The ops, policies and handlers the spec gives (make regen). */
+#include "netlink-gen.h"
+
 #define RDMACTL_PMA_NUM 21
 
 /* One PMA read: the PMA set decides which counters are there, and how wide. */
@@ -381,9 +384,6 @@ int rdmactl_stat_port(struct rdmactl_dev *dev, const struct nlattr *port_attr,
 
 /* ipoib.c */
 extern const struct rdmactl_req_ops rdmactl_ipoib_request;
-int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info);
-int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
-int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_ipoib_set_init(void);
 void rdmactl_ipoib_set_exit(void);
 /* Called with RTNL held, from netdevs.c's notifier: false when not IPoIB's. */

@@ -172,35 +172,24 @@ static bool rdmactl_dump_before(u32 dev, u32 port, u32 dev2, u32 port2)
 }
 
 /*
- * Read ahead from dev's port on, as the dump will visit the items: the
- * rest of dev's, then those of the devices after it. The next
- * RDMACTL_DUMP_AHEAD (window A) are read, unless the previous call had
- * them read and the reads are fresh, and waited for; the ones after them (window B)
- * are only queued, to be read while this dump fills A and its reader
- * takes the messages (queued work needs no reference: a device's removal
- * cancels its own). A port of a scope beyond SCOPE_PORT is one item.
- * One item is read ahead too: its wait is killable, and bounded in a
- * first call (req->genl_locked), whose fill() takes only what was read.
+ * The items the dump will visit from dev's port on, each held, into
+ * items[most]: the rest of dev's, then those of the devices after it (not
+ * past the device a filter names). A port of a scope beyond SCOPE_PORT is
+ * one item. *adev, *aport: where window A, the first RDMACTL_DUMP_AHEAD of
+ * them, ends. Returns how many there are.
  */
-static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl_req_ops *ops,
-			       const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port)
+static unsigned int rdmactl_dump_ahead_items(struct netlink_callback *cb,
+					     const struct rdmactl_req_ops *ops,
+					     struct rdmactl_dev *dev, u32 port,
+					     struct rdmactl_ahead *items, unsigned int most,
+					     u32 *adev, u32 *aport)
 {
 	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
 	struct net *net = sock_net(cb->skb->sk);
-	const unsigned int most = 2 * RDMACTL_DUMP_AHEAD;
-	struct rdmactl_dev *d;
-	struct rdmactl_ahead *items;
-	unsigned int n = 0, na, i;
-	u32 index, since, now, adev = dev->index, aport = port + 1;
+	struct rdmactl_dev *d = rdmactl_dev_hold(dev);
+	unsigned int n = 0;
+	u32 index;
 
-	items = kmalloc_array(most, sizeof(*items), GFP_KERNEL);
-	if (!items) {
-		/* Not this time: each port is read as it is filled. */
-		ctx->ahead_dev = adev;
-		ctx->ahead_port = aport;
-		return;
-	}
-	d = rdmactl_dev_hold(dev);
 	while (d) {
 		u32 first, last;
 
@@ -214,8 +203,8 @@ static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl
 			items[n++].port = first;
 			if (n <= RDMACTL_DUMP_AHEAD) {
 				/* Window A ends after this item, for now. */
-				adev = d->index;
-				aport = first + 1;
+				*adev = d->index;
+				*aport = first + 1;
 			}
 		}
 		index = d->index + 1;
@@ -224,6 +213,36 @@ static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl
 			break;
 		d = rdmactl_dev_get_next(net, &index);
 	}
+	return n;
+}
+
+/*
+ * Read ahead from dev's port on, as the dump will visit the items. The
+ * next RDMACTL_DUMP_AHEAD (window A) are read, unless the previous call
+ * had them read and the reads are fresh, and waited for; the ones after
+ * them (window B) are only queued, to be read while this dump fills A and
+ * its reader takes the messages (queued work needs no reference: a
+ * device's removal cancels its own). One item is read ahead too: its wait
+ * is killable, and bounded in a first call (req->genl_locked), whose
+ * fill() takes only what was read.
+ */
+static void rdmactl_dump_ahead(struct netlink_callback *cb, const struct rdmactl_req_ops *ops,
+			       const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	const unsigned int most = 2 * RDMACTL_DUMP_AHEAD;
+	struct rdmactl_ahead *items;
+	unsigned int n, na, i;
+	u32 since, now, adev = dev->index, aport = port + 1;
+
+	items = kmalloc_array(most, sizeof(*items), GFP_KERNEL);
+	if (!items) {
+		/* Not this time: each port is read as it is filled. */
+		ctx->ahead_dev = adev;
+		ctx->ahead_port = aport;
+		return;
+	}
+	n = rdmactl_dump_ahead_items(cb, ops, dev, port, items, most, &adev, &aport);
 	na = min_t(unsigned int, n, RDMACTL_DUMP_AHEAD);
 	ctx->ahead_dev = adev;
 	ctx->ahead_port = aport;

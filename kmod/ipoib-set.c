@@ -176,42 +176,40 @@ VISIBLE_IF_KUNIT int rdmactl_ipoib_mode_parse(const struct nlattr *attr,
 EXPORT_SYMBOL_IF_KUNIT(rdmactl_ipoib_mode_parse);
 
 /*
- * The job's change, its messages to extack: what the interface is (its
- * port read fresh), the bounds of the MTU, then the change.
+ * The MTUs the interface takes in the job's mode, from its port read
+ * fresh into ib (the messages name it): ipoib's own bounds, where
+ * datagram mode carries its 4-byte header in the MTU; connected mode only
+ * where the interface's address says RC is possible.
  */
-static int rdmactl_ipoib_set_one(struct rdmactl_ipoib_job *job, struct net_device *ndev,
-				 struct netlink_ext_ack *extack)
+static int rdmactl_ipoib_mtu_bounds(const struct rdmactl_ipoib_job *job,
+				    struct net_device *ndev, struct rdmactl_ipoib *ib,
+				    u32 *min, u32 *max, struct netlink_ext_ack *extack)
 {
-	const struct nlattr *mode_attr = &rdmactl_job_mode_attr;
-	const struct nlattr *mtu_attr = &rdmactl_job_mtu_attr;
 	struct rdmactl_req req = {
 		.net = job->net, .extack = extack, .call_at = rdmactl_jiffies32(),
 	};
-	struct rdmactl_ipoib_change c = { .mode = job->mode, .mtu = job->mtu };
-	struct rdmactl_ipoib ib;
 	struct rdmactl_dev *dev;
-	u32 min, max;
 	int err;
 
 	req.since = req.call_at;
-	err = rdmactl_ipoib_read_one(ndev, &ib, 0);
+	err = rdmactl_ipoib_read_one(ndev, ib, 0);
 	if (err) {
 		rdmactl_ipoib_read_err(extack, ndev, err);
 		return err;
 	}
-	dev = rdmactl_ipoib_dev(job->net, &ib);
+	dev = rdmactl_ipoib_dev(job->net, ib);
 	if (!dev) {
 		NL_SET_ERR_MSG(extack, "the interface's RDMA device is not visible here");
 		return -ENODEV;
 	}
-	/* ipoib's own bounds: datagram carries its 4-byte header in the MTU. */
-	min = ETH_MIN_MTU + RDMACTL_IPOIB_ENCAP_LEN;
-	err = rdmactl_ipoib_max_dgram(&req, dev, ib.port, &max);
+	*min = ETH_MIN_MTU + RDMACTL_IPOIB_ENCAP_LEN;
+	err = rdmactl_ipoib_max_dgram(&req, dev, ib->port, max);
 	if (job->mode == RDMACTL_IPOIB_CONNECTED && !err) {
-		min = ETH_MIN_MTU;
-		max = RDMACTL_IPOIB_CM_MTU;
-		if (!(ib.hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC)) {
-			rdmactl_err_fmt(extack, mode_attr, RDMACTL_MSG_DGRAM_ONLY, ib.name);
+		*min = ETH_MIN_MTU;
+		*max = RDMACTL_IPOIB_CM_MTU;
+		if (!(ib->hwaddr[0] & RDMACTL_IPOIB_HW_FLAG_RC)) {
+			rdmactl_err_fmt(extack, &rdmactl_job_mode_attr, RDMACTL_MSG_DGRAM_ONLY,
+					ib->name);
 			err = -EOPNOTSUPP;
 		}
 	}
@@ -219,15 +217,25 @@ static int rdmactl_ipoib_set_one(struct rdmactl_ipoib_job *job, struct net_devic
 	if (err)
 		return err;
 	/* The port's MTU unknown (its query failed): IB's largest, 4096. */
-	if (!max)
-		max = ib_mtu_enum_to_int(IB_MTU_4096) - RDMACTL_IPOIB_ENCAP_LEN;
-	if (job->has_mtu && (job->mtu < min || job->mtu > max)) {
-		rdmactl_err_fmt(extack, mtu_attr, RDMACTL_MSG_MTU_RANGE, job->mtu,
-				rdmactl_mode_names[job->mode], min, max);
-		return -ERANGE;
-	}
+	if (!*max)
+		*max = ib_mtu_enum_to_int(IB_MTU_4096) - RDMACTL_IPOIB_ENCAP_LEN;
+	return 0;
+}
 
-	err = rdmactl_ipoib_apply(ndev, &c, extack);
+/*
+ * What came of rdmactl_ipoib_apply()'s err and c, as a message the asker
+ * can act on: the mode refused (by OFED's ipoib outright), the interface
+ * gone, or the MTU refused after the mode changed, and where the undo left
+ * the interface. The job's outcome.
+ */
+static int rdmactl_ipoib_set_outcome(const struct rdmactl_ipoib_job *job,
+				     struct net_device *ndev, const char *name,
+				     const struct rdmactl_ipoib_change *c, int err,
+				     struct netlink_ext_ack *extack)
+{
+	const struct nlattr *mode_attr = &rdmactl_job_mode_attr;
+	const struct nlattr *mtu_attr = &rdmactl_job_mtu_attr;
+
 	if (err == -ENODEV) {
 		rdmactl_ipoib_read_err(extack, ndev, err);
 	} else if (rdmactl_ofed() && err == -EINVAL &&
@@ -238,21 +246,45 @@ static int rdmactl_ipoib_set_one(struct rdmactl_ipoib_job *job, struct net_devic
 		 */
 		NL_SET_ERR_MSG_ATTR(extack, mode_attr, RDMACTL_MSG_OFED_NO_CM);
 	} else if (err) {
-		rdmactl_err_fmt(extack, mode_attr, RDMACTL_MSG_MODE_REFUSED, ib.name,
+		rdmactl_err_fmt(extack, mode_attr, RDMACTL_MSG_MODE_REFUSED, name,
 				rdmactl_mode_names[job->mode], err);
-	} else if (c.mtu_err && c.undo_err == -ENODEV) {
-		err = c.mtu_err;
+	} else if (c->mtu_err && c->undo_err == -ENODEV) {
+		err = c->mtu_err;
 		rdmactl_err_fmt(extack, mtu_attr, RDMACTL_MSG_MTU_GONE, job->mtu, err);
-	} else if (c.mtu_err && c.undo_err) {
-		err = c.mtu_err;
+	} else if (c->mtu_err && c->undo_err) {
+		err = c->mtu_err;
 		rdmactl_err_fmt(extack, mtu_attr, RDMACTL_MSG_MTU_UNDO_FAILED, job->mtu, err,
-				c.undo_err, rdmactl_mode_names[c.now.mode], c.now.mtu);
-	} else if (c.mtu_err) {
-		err = c.mtu_err;
+				c->undo_err, rdmactl_mode_names[c->now.mode], c->now.mtu);
+	} else if (c->mtu_err) {
+		err = c->mtu_err;
 		rdmactl_err_fmt(extack, mtu_attr, RDMACTL_MSG_MTU_ROLLED_BACK, job->mtu, err,
-				rdmactl_mode_names[c.now.mode], c.now.mtu);
+				rdmactl_mode_names[c->now.mode], c->now.mtu);
 	}
 	return err;
+}
+
+/*
+ * The job's change, its messages to extack: the MTU within what the
+ * interface takes in the new mode, then the change and what came of it.
+ */
+static int rdmactl_ipoib_set_one(struct rdmactl_ipoib_job *job, struct net_device *ndev,
+				 struct netlink_ext_ack *extack)
+{
+	struct rdmactl_ipoib_change c = { .mode = job->mode, .mtu = job->mtu };
+	struct rdmactl_ipoib ib;
+	u32 min, max;
+	int err;
+
+	err = rdmactl_ipoib_mtu_bounds(job, ndev, &ib, &min, &max, extack);
+	if (err)
+		return err;
+	if (job->has_mtu && (job->mtu < min || job->mtu > max)) {
+		rdmactl_err_fmt(extack, &rdmactl_job_mtu_attr, RDMACTL_MSG_MTU_RANGE, job->mtu,
+				rdmactl_mode_names[job->mode], min, max);
+		return -ERANGE;
+	}
+	err = rdmactl_ipoib_apply(ndev, &c, extack);
+	return rdmactl_ipoib_set_outcome(job, ndev, ib.name, &c, err, extack);
 }
 
 static void rdmactl_ipoib_set_work(struct work_struct *work)
@@ -363,38 +395,71 @@ static struct rdmactl_ipoib_job *rdmactl_ipoib_job_take(const struct rdmactl_ipo
 	return job;
 }
 
-/*
- * The job of this request: the one it was given when asked before (found
- * by what the request says, for the interface may have changed since), or
- * a new one, queued. -EAGAIN, saying why, when too many wait: the
- * namespace's, or (but for the initial namespace's) all.
- */
-static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(struct genl_info *info, u8 mode)
+/* A new job for the request, as it says it: who asks, for what. */
+static struct rdmactl_ipoib_job *rdmactl_ipoib_job_new(struct genl_info *info, u8 mode)
 {
 	struct nlattr *index = info->attrs[RDMACTL_A_IPOIB_IFINDEX];
 	struct nlattr *name = info->attrs[RDMACTL_A_IPOIB_IFNAME];
 	struct nlattr *mtu_attr = info->attrs[RDMACTL_A_IPOIB_MTU];
+	struct rdmactl_ipoib_job *job;
+
+	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	if (!job)
+		return NULL;
+	INIT_WORK(&job->work, rdmactl_ipoib_set_work);
+	job->asker_net = genl_info_net(info);
+	job->portid = info->snd_portid;
+	job->seq = info->snd_seq;
+	if (index)
+		job->asked_ifindex = nla_get_u32(index);
+	else if (name)
+		strscpy(job->asked_ifname, nla_data(name), sizeof(job->asked_ifname));
+	job->mode = mode;
+	job->has_mtu = mtu_attr;
+	job->mtu = mtu_attr ? nla_get_u32(mtu_attr) : 0;
+	return job;
+}
+
+/*
+ * Called with rdmactl_ipoib_jobs_lock held: queue a new job, unless too
+ * many wait (-EAGAIN, saying so): in_net of its namespace's, or, but for
+ * the initial namespace's, all the jobs there are.
+ */
+static int rdmactl_ipoib_job_queue(struct rdmactl_ipoib_job *job, struct net *net,
+				   unsigned int in_net, struct netlink_ext_ack *extack)
+{
+	if (in_net >= RDMACTL_IPOIB_NET_JOBS) {
+		NL_SET_ERR_MSG(extack, RDMACTL_MSG_IPOIB_BUSY);
+		return -EAGAIN;
+	}
+	if (rdmactl_ipoib_njobs >= RDMACTL_IPOIB_JOBS && !net_eq(net, &init_net)) {
+		NL_SET_ERR_MSG(extack, RDMACTL_MSG_IPOIB_FULL);
+		return -EAGAIN;
+	}
+	job->net = get_net(net);
+	job->waited = true;
+	list_add_tail(&job->list, &rdmactl_ipoib_jobs);
+	rdmactl_ipoib_njobs++;
+	queue_work(rdmactl_ipoib_wq, &job->work);
+	return 0;
+}
+
+/*
+ * The job of this request: the one it was given when asked before (found
+ * by what the request says, for the interface may have changed since), or
+ * a new one for the interface it names, queued.
+ */
+static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(struct genl_info *info, u8 mode)
+{
 	struct net *net = genl_info_net(info);
 	struct rdmactl_ipoib_job *fresh, *job;
 	struct net_device *ndev;
 	unsigned int in_net;
-	int full = 0;
+	int err;
 
-	fresh = kzalloc(sizeof(*fresh), GFP_KERNEL);
+	fresh = rdmactl_ipoib_job_new(info, mode);
 	if (!fresh)
 		return ERR_PTR(-ENOMEM);
-	INIT_WORK(&fresh->work, rdmactl_ipoib_set_work);
-	fresh->asker_net = net;
-	fresh->portid = info->snd_portid;
-	fresh->seq = info->snd_seq;
-	if (index)
-		fresh->asked_ifindex = nla_get_u32(index);
-	else if (name)
-		strscpy(fresh->asked_ifname, nla_data(name), sizeof(fresh->asked_ifname));
-	fresh->mode = mode;
-	fresh->has_mtu = mtu_attr;
-	fresh->mtu = mtu_attr ? nla_get_u32(mtu_attr) : 0;
-
 	spin_lock(&rdmactl_ipoib_jobs_lock);
 	job = rdmactl_ipoib_job_take(fresh, info->extack, &in_net);
 	spin_unlock(&rdmactl_ipoib_jobs_lock);
@@ -411,28 +476,14 @@ static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(struct genl_info *info, u
 
 	spin_lock(&rdmactl_ipoib_jobs_lock);
 	job = rdmactl_ipoib_job_take(fresh, info->extack, &in_net);
-	if (!job && in_net >= RDMACTL_IPOIB_NET_JOBS)
-		full = 1;
-	else if (!job && rdmactl_ipoib_njobs >= RDMACTL_IPOIB_JOBS && !net_eq(net, &init_net))
-		full = 2;
-	if (!job && !full) {
-		job = fresh;
-		fresh = NULL;
-		job->net = get_net(net);
-		job->waited = true;
-		list_add_tail(&job->list, &rdmactl_ipoib_jobs);
-		rdmactl_ipoib_njobs++;
-		queue_work(rdmactl_ipoib_wq, &job->work);
+	if (!job) {
+		err = rdmactl_ipoib_job_queue(fresh, net, in_net, info->extack);
+		job = err ? ERR_PTR(err) : fresh;
 	}
 	spin_unlock(&rdmactl_ipoib_jobs_lock);
-	if (full == 1)
-		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_IPOIB_BUSY);
-	else if (full == 2)
-		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_IPOIB_FULL);
-	if (full)
-		job = ERR_PTR(-EAGAIN);
 out:
-	kfree(fresh);
+	if (job != fresh)
+		kfree(fresh);
 	return job;
 }
 

@@ -378,6 +378,43 @@ static int rdmactl_ipoib_dump_filter(struct netlink_callback *cb)
 }
 
 /*
+ * One interface a dump read, unless its filters leave it out or its RDMA
+ * device is not visible here: 1 when its message is in skb, 0 when it is
+ * skipped, else the error that stops the call (-EINPROGRESS: its port not
+ * read, in a first call; -EMSGSIZE: skb is full).
+ */
+static int rdmactl_ipoib_dump_one(struct sk_buff *skb, struct netlink_callback *cb,
+				  const struct rdmactl_req *req, struct rdmactl_ipoib *ib)
+{
+	struct rdmactl_dump_ctx *ctx = rdmactl_dump_ctx(cb);
+	struct rdmactl_dev *dev;
+	void *hdr;
+	int err;
+
+	if ((ctx->has_filter_dev && ib->hca_index != ctx->filter_dev) ||
+	    (ctx->has_filter_port && ib->port != ctx->filter_port) ||
+	    (ctx->filter_ifindex && ib->ifindex != ctx->filter_ifindex))
+		return 0;
+	dev = rdmactl_ipoib_dev(req->net, ib);
+	if (!dev)
+		return 0;
+	err = rdmactl_ipoib_max_dgram(req, dev, ib->port, &ib->max_dgram);
+	hdr = err ? NULL : rdmactl_nl_put(skb, cb, NULL, RDMACTL_CMD_IPOIB_GET);
+	if (hdr)
+		err = rdmactl_fill_ipoib(skb, dev, ib);
+	else if (!err)
+		err = -EMSGSIZE;
+	rdmactl_dev_put(dev);
+	if (err) {
+		if (hdr)
+			genlmsg_cancel(skb, hdr);
+		return err;
+	}
+	genlmsg_end(skb, hdr);
+	return 1;
+}
+
+/*
  * A dump resumes at the next ifindex (ctx->port). Its first call, under
  * cb_lock, waits RDMACTL_LOCKED_WAIT in all, for RTNL and the ports'
  * queries: it stops at what it has not (its datagram may be empty), and
@@ -396,9 +433,7 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	};
 	unsigned long until = req.genl_locked ? jiffies + RDMACTL_LOCKED_WAIT : 0;
 	struct rdmactl_ipoib *all;
-	struct rdmactl_dev *dev;
 	int i, n, err = 0;
-	void *hdr;
 
 	if (!ctx->started) {
 		err = rdmactl_req_dump_begin(cb, &rdmactl_ipoib_request);
@@ -417,29 +452,12 @@ int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		return PTR_ERR(all) == -EAGAIN ? 1 : PTR_ERR(all);
 	cb->seq = READ_ONCE(net->dev_base_seq);
 	for (i = 0; i < n; i++) {
-		struct rdmactl_ipoib *ib = &all[i];
-
-		if ((ctx->has_filter_dev && ib->hca_index != ctx->filter_dev) ||
-		    (ctx->has_filter_port && ib->port != ctx->filter_port) ||
-		    (ctx->filter_ifindex && ib->ifindex != ctx->filter_ifindex))
-			continue;
-		dev = rdmactl_ipoib_dev(net, ib);
-		if (!dev)
-			continue;
-		err = rdmactl_ipoib_max_dgram(&req, dev, ib->port, &ib->max_dgram);
-		hdr = err ? NULL : rdmactl_nl_put(skb, cb, NULL, RDMACTL_CMD_IPOIB_GET);
-		if (hdr)
-			err = rdmactl_fill_ipoib(skb, dev, ib);
-		else if (!err)
-			err = -EMSGSIZE;
-		rdmactl_dev_put(dev);
-		if (err) {
-			if (hdr)
-				genlmsg_cancel(skb, hdr);
+		err = rdmactl_ipoib_dump_one(skb, cb, &req, &all[i]);
+		if (err < 0)
 			break;
-		}
-		genlmsg_end(skb, hdr);
-		ctx->port = ib->ifindex + 1;
+		if (err)	/* in: the dump resumes after it */
+			ctx->port = all[i].ifindex + 1;
+		err = 0;
 	}
 	kfree(all);
 	if (err == -EINPROGRESS)	/* a port not read in a first call */

@@ -187,6 +187,50 @@ static int rdmactl_req_fill_reply(struct sk_buff *skb, void *arg)
 	return rdmactl_req_fill(skb, r->ops, r->req, r->dev, r->data);
 }
 
+/*
+ * What a doit must name beyond the device, as the object's scope says (a
+ * port, and an entry of the port's table), then the object's own
+ * attributes (parse()): *port_attr is the port named, or NULL.
+ */
+static int rdmactl_req_doit_parse(const struct rdmactl_req_ops *ops, struct rdmactl_req *req,
+				  const struct nlattr **port_attr)
+{
+	int err;
+
+	*port_attr = NULL;
+	if (ops->scope != RDMACTL_SCOPE_DEV) {
+		err = rdmactl_req_need(req, RDMACTL_A_PORT_INDEX, ops->missing);
+		if (!err && ops->scope == RDMACTL_SCOPE_ENTRY)
+			err = rdmactl_req_need(req, ops->entry_attr, ops->missing);
+		if (err)
+			return err;
+		*port_attr = req->attrs[RDMACTL_A_PORT_INDEX];
+	}
+	return ops->parse ? ops->parse(req) : 0;
+}
+
+/*
+ * The doit's one item: the object's reply data, zeroed, already saying
+ * which device, port and entry it is about (what every reply starts with).
+ */
+static void *rdmactl_req_doit_data(const struct rdmactl_req_ops *ops,
+				   const struct rdmactl_req *req, struct rdmactl_dev *dev,
+				   const struct nlattr *port_attr)
+{
+	char name[IB_DEVICE_NAME_MAX];
+	u32 entry = 0;
+	void *data;
+
+	data = kzalloc(ops->data_size, GFP_KERNEL);
+	if (!data)
+		return NULL;
+	if (ops->scope == RDMACTL_SCOPE_ENTRY)
+		entry = nla_get_u32(req->attrs[ops->entry_attr]);
+	rdmactl_dev_name(dev, name);
+	rdmactl_req_item(data, name, dev->index, port_attr ? nla_get_u32(port_attr) : 0, entry);
+	return data;
+}
+
 int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct rdmactl_req_ops *ops = rdmactl_req_ops_of(info->genlhdr->cmd);
@@ -196,28 +240,16 @@ int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info)
 		.call_at = rdmactl_jiffies32(),
 	};
 	struct rdmactl_req_reply r = { .ops = ops, .req = &req };
-	struct nlattr *port_attr = NULL;
-	char name[IB_DEVICE_NAME_MAX];
+	const struct nlattr *port_attr;
 	size_t size = NLMSG_DEFAULT_SIZE;
-	u32 entry = 0;
 	int err;
 
 	if (!ops)
 		return -EOPNOTSUPP;
 	req.since = req.call_at;
-	if (ops->scope != RDMACTL_SCOPE_DEV) {
-		err = rdmactl_req_need(&req, RDMACTL_A_PORT_INDEX, ops->missing);
-		if (!err && ops->scope == RDMACTL_SCOPE_ENTRY)
-			err = rdmactl_req_need(&req, ops->entry_attr, ops->missing);
-		if (err)
-			return err;
-		port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
-	}
-	if (ops->parse) {
-		err = ops->parse(&req);
-		if (err)
-			return err;
-	}
+	err = rdmactl_req_doit_parse(ops, &req, &port_attr);
+	if (err)
+		return err;
 	r.dev = rdmactl_nl_dev_get(req.net, info->attrs, info->extack);
 	if (IS_ERR(r.dev))
 		return PTR_ERR(r.dev);
@@ -226,14 +258,9 @@ int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info)
 		goto out_put;
 
 	err = -ENOMEM;
-	r.data = kzalloc(ops->data_size, GFP_KERNEL);
+	r.data = rdmactl_req_doit_data(ops, &req, r.dev, port_attr);
 	if (!r.data)
 		goto out_put;
-	if (ops->scope == RDMACTL_SCOPE_ENTRY)
-		entry = nla_get_u32(info->attrs[ops->entry_attr]);
-	rdmactl_dev_name(r.dev, name);
-	rdmactl_req_item(r.data, name, r.dev->index, port_attr ? nla_get_u32(port_attr) : 0,
-			 entry);
 	if (ops->reply_size)
 		size = ops->reply_size(r.dev);
 	err = ops->prepare ? ops->prepare(&req, r.dev, r.data) : 0;

@@ -131,10 +131,10 @@ struct rdmactl_req_ops {
 /* netlink.c: the object a GET or SET command is about. */
 const struct rdmactl_req_ops *rdmactl_req_ops_of(u8 cmd);
 
-int rdmactl_req_doit(struct sk_buff *skb, struct genl_info *info);
-int rdmactl_req_set_doit(struct sk_buff *skb, struct genl_info *info);
-int rdmactl_req_start(struct netlink_callback *cb);
-int rdmactl_req_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+/*
+ * The default handlers, rdmactl_req_doit(), _start(), _dumpit() and
+ * _set_doit(), are declared with the ops that name them (netlink-gen.h).
+ */
 int rdmactl_req_dump_begin(struct netlink_callback *cb, const struct rdmactl_req_ops *ops);
 /* Shared by the doit (request.c) and the dumpit (dump.c). */
 int rdmactl_req_check(const struct rdmactl_req_ops *ops, const struct rdmactl_req *req,

@@ -8,6 +8,12 @@ stdout), and what is checked against it.
                                every name and value, each with its doc
   spec.py lib-types            the library's attribute type table
                                (user/attr-types.h)
+  spec.py lib-names            the library's names of the uapi enums
+                               (user/names.c)
+  spec.py kernel-source        the module's policies, ops and multicast
+                               group (kmod/netlink-gen.c)
+  spec.py kernel-header        and their declarations, with the
+                               handlers the ops name (kmod/netlink-gen.h)
   spec.py nlraw-names          nlraw's table of every op and attribute
                                by its uapi name without prefix
                                (tests/integration/nlraw-names.h)
@@ -142,6 +148,68 @@ def generated(source, what, license="GPL-2.0"):
     print(" */")
 
 
+# librdmactl's names of the uapi enums (user/names.c): one function per
+# definition, rdmactl_<definition>_name(), its parameter (the library's
+# ABI: librdmactl/names.h, events.h), how its entries are written, and
+# the names it gives values the enum does not list. An entry is written as
+# its name with dashes as underscores, in upper case (ACTIVE_DEFER), lower
+# case (usnic_udp) or capitalised (Ethernet), unless its doc says 'shown
+# as "X"': then X. Any other value is "UNKNOWN". A sparse enum (the port
+# speeds, one bit each) is a switch, the others a table.
+LIB_NAMES = [
+    ("port-state", "uint8_t state", str.upper, []),
+    ("port-phys-state", "uint8_t phys_state", str.upper, []),
+    ("link-layer", "uint8_t link_layer", str.capitalize, []),
+    ("node-type", "uint8_t node_type", str.lower, []),
+    ("port-speed", "uint32_t speed", str.upper, []),
+    # 0: the port has no PMA (stat-pma-set absent).
+    ("pma-set", "uint8_t pma_set", str.lower, [("0", "none")]),
+    ("counter-source", "uint8_t source", str.lower, []),
+    ("counter-unit", "uint8_t unit", str.lower, []),
+    ("ipoib-mode", "uint8_t mode", str.lower, []),
+    ("gid-type", "uint8_t type", str.lower, []),
+    ("roce-trust", "uint8_t trust", str.lower, []),
+    # librdmactl/events.h's: events were lost.
+    ("event", "uint8_t type", str.upper, [("RDMACTL_EVENT_LOST", "LOST")]),
+]
+
+
+def shown_names(spec, d, values, case):
+    """[(C name, value, the name shown)] of a definition's entries."""
+    out = []
+    for (c, v), e in zip(values, d["entries"]):
+        e = {"name": e} if isinstance(e, str) else e
+        m = re.search(r'shown\s+as\s+"([^"\\]*)"', e.get("doc", ""))
+        out.append((c, v, m.group(1) if m else case(e["name"].replace("-", "_"))))
+    return out
+
+
+def lib_names(spec):
+    defs = {d["name"]: (d, v) for d, v in enums(spec)}
+    generated("lib-names", [
+        "Names of the uapi enums, shared by the CLI and any other caller:",
+        "what each rdmactl_*_name() returns (librdmactl/names.h), UNKNOWN for",
+        "a value the enum does not have."], license="LGPL-2.1-or-later")
+    print('#include "internal.h"\n')
+    print("#define NAME(table, v) \\\n\t((v) < sizeof(table) / sizeof(table[0]) && "
+          'table[v] ? table[v] : "UNKNOWN")')
+    for name, param, case, extra in LIB_NAMES:
+        d, values = defs[name]
+        rows = [(c, None, n) for c, n in extra] + shown_names(spec, d, values, case)
+        arg = param.split()[-1]
+        print(f"\nRDMACTL_EXPORT const char *rdmactl_{name.replace('-', '_')}_name({param})\n{{")
+        if max(v for _, v, _ in rows if v is not None) >= 2 * len(rows):
+            print(f"\tswitch ({arg}) {{")
+            for c, _, n in rows:
+                print(f'\tcase {c}:\n\t\treturn "{n}";')
+            print('\tdefault:\n\t\treturn "UNKNOWN";\n\t}\n}')
+            continue
+        print("\tstatic const char *const names[] = {")
+        for c, _, n in rows:
+            print(f'\t\t[{c}] = "{n}",')
+        print(f"\t}};\n\n\treturn NAME(names, {arg});\n}}")
+
+
 def nlraw_names(spec):
     """Ops and attributes by their C names less the prefix: DEV_GET."""
     s = main_set(spec)
@@ -157,6 +225,10 @@ def nlraw_names(spec):
         print(f'\t{{ "{n}", {c} }},')
     print("};")
 
+
+# The flags of an op that changes state: CAP_NET_ADMIN in the namespace's
+# user namespace (uns-admin-perm), or in the initial one (admin-perm).
+ADMIN_FLAGS = {"admin-perm", "uns-admin-perm"}
 
 # nlfuzz's kinds of attribute, what it generates and damages by.
 FUZZ_KINDS = {"flag": "FUZZ_FLAG", "u8": "FUZZ_U8", "u16": "FUZZ_U16",
@@ -177,7 +249,10 @@ def request_limits(spec, a):
     if a["type"] == "binary":
         n = limit(spec, checks.get("exact-len", checks.get("max-len", 0)))
         return n, n
-    if a["type"] not in FULL_RANGE and a["type"] != "s32":
+    if a["type"] == "s32":
+        # nlfuzz sends an s32 as any 32 bits: its limits are unsigned.
+        return 0, 0xffffffff
+    if a["type"] not in FULL_RANGE:
         return 0, 0
     lo, hi = FULL_RANGE.get(a["type"], (0, 0xffffffff))
     if "enum" in a and "min" not in checks and "max" not in checks:
@@ -196,16 +271,16 @@ def nlfuzz_requests(spec):
                for op, _ in the_ops for m in ("do", "dump") if m in op)
     generated("nlfuzz-requests", [
         "Each op a caller can send (nlfuzz.h's struct fuzz_op): whether it",
-        "changes state (admin-perm), and the attributes its do and dump",
-        "requests take, with their types and what the kernel's policy",
-        "accepts: min and max of an integer, max-len of a string, the",
+        "changes state (admin-perm or uns-admin-perm), and the attributes its",
+        "do and dump requests take, with their types and what the kernel's",
+        "policy accepts: min and max of an integer, max-len of a string, the",
         "length of a binary."])
     print(f'_Static_assert({most} <= FUZZ_MAX_ATTRS, "nlfuzz.h: FUZZ_MAX_ATTRS is too small");')
     print()
     print("static const struct fuzz_op fuzz_ops[] = {")
     for op, c in the_ops:
         print(f"\t{{\n\t\t.name = \"{c_upper(op['name'])}\", .cmd = {c},"
-              f" .admin = {int('admin-perm' in op.get('flags', []))},")
+              f" .admin = {int(bool(ADMIN_FLAGS & set(op.get('flags', []))))},")
         for m in ("do", "dump"):
             if m not in op:
                 continue
@@ -410,7 +485,9 @@ def render_uapi(spec):
         "spec. The spec documents each operation, attribute and value (its "
         "docs are the comments below); Documentation/netlink.md, how the "
         "family behaves: validation, dumps, privileges, what a request waits "
-        "for."])
+        "for.",
+        "A value \"shown as\" a name is shown so by librdmactl's "
+        "rdmactl_*_name() and the rdmactl CLI."])
     out += [f"#ifndef {guard}", f"#define {guard}", ""]
     out += defines([(c_upper(spec["c-family-name"]), family),
                     (c_upper(spec["c-version-name"]), spec.get("version", 1))])
@@ -511,11 +588,16 @@ NLA_TYPES = {"flag": "flag", "u8": "u8", "u16": "u16", "u32": "u32",
              "binary": "binary", "nest": "nested"}
 FULL_RANGE = {"u8": (0, 0xff), "u16": (0, 0xffff), "u32": (0, 0xffffffff),
               "u64": (0, 0xffffffffffffffff)}
+TYPE_RANGE = dict(FULL_RANGE, s32=(-0x80000000, 0x7fffffff))
 
 
 def limit(spec, v):
+    """A check's number: an integer, one quoted ("-1": the kernel's schema
+    takes no negative number but admits it quoted), or a const's name."""
     if isinstance(v, int):
         return v
+    if re.fullmatch(r"-?[0-9]+", v):
+        return int(v)
     return dict(consts_by_name(spec))[v]
 
 
@@ -532,10 +614,13 @@ def expected_policy(spec, attrs_by_name, names):
         a, _, v = attrs_by_name[n]
         want = {"type": NLA_TYPES[a["type"]]}
         checks = a.get("checks", {})
-        if a["type"] in FULL_RANGE:
-            lo, hi = FULL_RANGE[a["type"]]
-            want["min-value-u"] = limit(spec, checks.get("min", lo))
-            want["max-value-u"] = limit(spec, checks.get("max", hi))
+        if a["type"] in TYPE_RANGE:
+            # nlctrl reports every integer's range: the policy's, else the type's.
+            lo, hi = (TYPE_RANGE[a["type"]][i] if v is None else limit(spec, v)
+                      for i, v in enumerate(policy_range(spec, a)))
+            sign = "s" if a["type"].startswith("s") else "u"
+            want[f"min-value-{sign}"] = lo
+            want[f"max-value-{sign}"] = hi
         if a["type"] == "string" and "max-len" in checks:
             want["max-length"] = limit(spec, checks["max-len"])
         out[v] = want
@@ -584,17 +669,248 @@ def policy_check(spec, lines):
         print(p)
 
 
+# The module's policies and ops (kmod/netlink-gen.c and its header),
+# rendered as the kernel's ynl-gen-c renders a genetlink-legacy family's
+# with kernel-policy per-op (net/mptcp/mptcp_pm_gen.c): classic struct
+# genl_ops, which every kernel the module builds for takes (split ops came
+# in 6.2, and the kernel splits classic ones itself), one policy per op
+# that its do and dump share, the nested policies those name, and the
+# multicast groups; the family itself is the module's (netlink.c), as
+# ynl-gen-c leaves a legacy family's. It differs where the module needs
+# it: the license is the module's; the policies are static, named by the
+# ops alone; a multi-attr string is NUL-terminated as a single one is (the
+# 6.12 generator renders it NLA_STRING); and each op is answered by the
+# handlers KERNEL_HANDLERS says, not by a doit and dumpit of its own name.
+SOURCE = "Documentation/netlink/specs/rdmactl.yaml"
+
+# What answers an op in the module: the request framework (kmod/request.c,
+# dump.c), as ethtool's ethnl_default_*() answer its ops, finding the
+# command's object itself: a GET (an op with a dump) with its doit, start
+# and dumpit, a SET (a do alone) with its SET doit. An op that goes its own
+# way is named here, and has handlers named as ynl-gen-c names them with
+# the function prefix rdmactl (rdmactl_ipoib_get_doit).
+OWN_HANDLERS = {"ipoib-get", "ipoib-set"}
+FRAMEWORK_GET = {"doit": "rdmactl_req_doit", "start": "rdmactl_req_start",
+                 "dumpit": "rdmactl_req_dumpit"}
+FRAMEWORK_SET = {"doit": "rdmactl_req_set_doit"}
+HANDLER_ARGS = {"doit": "struct sk_buff *skb, struct genl_info *info",
+                "start": "struct netlink_callback *cb",
+                "dumpit": "struct sk_buff *skb, struct netlink_callback *cb"}
+NLA_SCALARS = {"flag": "NLA_FLAG", "u8": "NLA_U8", "u16": "NLA_U16",
+               "u32": "NLA_U32", "u64": "NLA_U64", "s32": "NLA_S32"}
+
+
+def kernel_handlers(op):
+    """{genl_ops member: function} for one op."""
+    if op["name"] in OWN_HANDLERS:
+        name = f"rdmactl_{op['name']}".replace("-", "_")
+        return {m + "it": f"{name}_{m}it" for m in ("do", "dump") if m in op}
+    if "dump" in op:
+        return {k: f for k, f in FRAMEWORK_GET.items() if k != "doit" or "do" in op}
+    return dict(FRAMEWORK_SET)
+
+
+def policy_range(spec, a):
+    """An integer's (min, max) in its policy, as the spec writes them, None
+    where it has none: its checks, else its enum's values, as ynl-gen-c
+    takes them (a min only where the lowest is not 0 or the type signed)."""
+    checks = a.get("checks", {})
+    lo, hi = checks.get("min"), checks.get("max")
+    if "enum" in a:
+        d = next(d for d in spec["definitions"] if d["name"] == a["enum"])
+        if d["type"] == "flags" or a.get("enum-as-flags"):
+            sys.exit(f"spec.py: {a['name']}: a flags mask (NLA_POLICY_MASK) is not rendered")
+        values = [v for dd, entries in enums(spec) if dd is d for _, v in entries]
+        if lo is None and (min(values) != 0 or a["type"].startswith("s")):
+            lo = min(values)
+        if hi is None:
+            hi = max(values)
+    return lo, hi
+
+
+def limit_c(spec, v):
+    """A check's value in C: a number as it is, a const by its uapi name."""
+    if isinstance(v, int) or re.fullmatch(r"-?[0-9]+", v):
+        return str(v)
+    limit(spec, v)
+    return c_upper(f"{spec['name']}-{v}")
+
+
+def nl_policy_name(set_name, op=None):
+    return f"rdmactl_{op or set_name}_nl_policy".replace("-", "_")
+
+
+def kernel_attr_policy(spec, a):
+    """One attribute's nla_policy initializer, as ynl-gen-c writes it."""
+    t, checks = a["type"], a.get("checks", {})
+    if "flags-mask" in checks or (checks.keys() - {"min", "max", "max-len", "exact-len",
+                                                   "min-len", "unterminated-ok"}):
+        sys.exit(f"spec.py: {a['name']}: checks {sorted(checks)} are not rendered")
+    if t == "nest":
+        return f"NLA_POLICY_NESTED({nl_policy_name(a['nested-attributes'])})"
+    if t in ("string", "binary") and "exact-len" in checks:
+        return f"NLA_POLICY_EXACT_LEN({limit_c(spec, checks['exact-len'])})"
+    if t == "string":
+        nla = "NLA_STRING" if checks.get("unterminated-ok") else "NLA_NUL_STRING"
+        if "max-len" in checks:
+            return f"{{ .type = {nla}, .len = {limit_c(spec, checks['max-len'])}, }}"
+        return f"{{ .type = {nla}, }}"
+    if t == "binary":
+        if checks.keys() == {"min-len"}:
+            return f"{{ .len = {limit_c(spec, checks['min-len'])}, }}"
+        if checks:
+            sys.exit(f"spec.py: {a['name']}: binary checks {sorted(checks)} are not rendered")
+        return "{ .type = NLA_BINARY, }"
+    if t not in NLA_SCALARS:
+        sys.exit(f"spec.py: {a['name']}: no policy for type {t}")
+    nla = NLA_SCALARS[t]
+    lo, hi = policy_range(spec, a) if t != "flag" else (None, None)
+    values = [limit(spec, v) for v in (lo, hi) if v is not None]
+    if values and (min(values) < -32768 or max(values) > 32767):
+        # NLA_POLICY_FULL_RANGE and its struct netlink_range_validation.
+        sys.exit(f"spec.py: {a['name']}: a range past s16 is not rendered")
+    if lo is not None and hi is not None:
+        return f"NLA_POLICY_RANGE({nla}, {limit_c(spec, lo)}, {limit_c(spec, hi)})"
+    if lo is not None:
+        return f"NLA_POLICY_MIN({nla}, {limit_c(spec, lo)})"
+    if hi is not None:
+        return f"NLA_POLICY_MAX({nla}, {limit_c(spec, hi)})"
+    return f"{{ .type = {nla}, }}"
+
+
+def kernel_policy(spec, name, attrs, comment=None, static=True):
+    """A policy of attrs [(attr yaml, C name, value)], sized by the last."""
+    last = max(attrs, key=lambda x: x[2])[1]
+    out = [f"/* {comment} */"] if comment else []
+    out.append(f"{'static ' if static else ''}const struct nla_policy {name}[{last} + 1] = {{")
+    for a, c, _ in sorted(attrs, key=lambda x: x[2]):
+        out.append(f"\t[{c}] = {kernel_attr_policy(spec, a)},")
+    return out + ["};", ""]
+
+
+def kernel_ops(spec):
+    """[(op yaml, C name, its request's attributes, its handlers)]: the ops
+    a caller sends, each with the one policy its do and dump share."""
+    sets = attr_sets(spec)
+    out = []
+    for op, c, _ in ops(spec):
+        modes = [op[m] for m in ("do", "dump") if m in op]
+        if not modes:
+            continue
+        names = [m.get("request", {}).get("attributes", []) for m in modes]
+        if any(n != names[0] for n in names) or any("pre" in m or "post" in m for m in modes):
+            sys.exit(f"spec.py: {op['name']}: classic genl_ops have one policy and no hooks")
+        by_name = {a["name"]: (a, ac, v) for a, ac, v in sets[op["attribute-set"]]}
+        out.append((op, c, [by_name[n] for n in names[0]], kernel_handlers(op)))
+    return out
+
+
+def kernel_nested(spec, the_ops):
+    """The attribute sets the requests nest, innermost first."""
+    sets, found = attr_sets(spec), []
+
+    def visit(attrs):
+        for a, _, _ in attrs:
+            inner = a.get("nested-attributes")
+            if a["type"] == "nest" and inner not in found:
+                visit(sets[inner])
+                found.append(inner)
+    for _, _, attrs, _ in the_ops:
+        visit(attrs)
+    return [(n, sets[n]) for n in found]
+
+
+def kernel_groups(spec):
+    groups = spec.get("mcast-groups", {}).get("list", [])
+    if any("flags" in g for g in groups):
+        sys.exit("spec.py: a multicast group's flags (GENL_MCAST_CAP_*, 6.6+) are not rendered")
+    return [(c_upper(f"{spec['name']}-nlgrp-{g['name']}"), c_upper(g["c-define-name"]))
+            for g in groups]
+
+
+def kernel_opening(comment, kind):
+    return [comment.format("SPDX-License-Identifier: GPL-2.0"),
+            "/* Do not edit directly, auto-generated from: */",
+            f"/*\t{SOURCE} */",
+            f"/* by scripts/spec.py {kind} (make regen) */",
+            ""]
+
+
+def kernel_source(spec):
+    the_ops = kernel_ops(spec)
+    out = kernel_opening("// {}", "kernel-source")
+    out += ["#include <net/netlink.h>", "#include <net/genetlink.h>", "",
+            '#include "netlink-gen.h"', "", "#include <linux/rdmactl.h>", ""]
+    nested = kernel_nested(spec, the_ops)
+    if nested:
+        out += ["/* Common nested types */"]
+    for name, attrs in nested:
+        out += kernel_policy(spec, nl_policy_name(name), attrs)
+    for op, c, attrs, _ in the_ops:
+        modes = " and ".join(m for m in ("do", "dump") if m in op)
+        out += kernel_policy(spec, nl_policy_name(None, op["name"]), attrs, f"{c} - {modes}")
+    out += [f"/* Ops table for {spec['name']} */",
+            f"const struct genl_ops rdmactl_nl_ops[{len(the_ops)}] = {{"]
+    for op, c, attrs, handlers in the_ops:
+        members = [("cmd", c)] + [(k, handlers[k]) for k in ("doit", "start", "dumpit")
+                                  if k in handlers]
+        members += [("policy", nl_policy_name(None, op["name"])),
+                    ("maxattr", max(attrs, key=lambda x: x[2])[1])]
+        if op.get("flags"):
+            members.append(("flags", " | ".join(c_upper(f"genl-{f}") for f in op["flags"])))
+        out.append("\t{")
+        for k, v in members:
+            out.append(f"\t\t.{k}" + "\t" * ((16 - len(k) - 1 + 7) // 8) + f"= {v},")
+        out.append("\t},")
+    out += ["};", ""]
+    groups = kernel_groups(spec)
+    if groups:
+        out.append(f"const struct genl_multicast_group rdmactl_nl_mcgrps[{len(groups)}] = {{")
+        out += [f"\t[{g}] = {{ .name = {define}, }}," for g, define in groups]
+        out.append("};")
+    print("\n".join(out).rstrip("\n"))
+
+
+def kernel_header(spec):
+    the_ops = kernel_ops(spec)
+    guard = "_RDMACTL_NETLINK_GEN_H"
+    out = kernel_opening("/* {} */", "kernel-header")
+    out += [f"#ifndef {guard}", f"#define {guard}", "",
+            "#include <net/netlink.h>", "#include <net/genetlink.h>", "",
+            "#include <linux/rdmactl.h>", "",
+            f"/* Ops table for {spec['name']} */",
+            f"extern const struct genl_ops rdmactl_nl_ops[{len(the_ops)}];", ""]
+    seen = []
+    for _, _, _, handlers in the_ops:
+        for k in ("doit", "start", "dumpit"):
+            if k in handlers and handlers[k] not in seen:
+                seen.append(handlers[k])
+                out.append(f"int {handlers[k]}({HANDLER_ARGS[k]});")
+    groups = kernel_groups(spec)
+    if groups:
+        out += ["", "enum {"] + [f"\t{g}," for g, _ in groups] + ["};", "",
+                f"extern const struct genl_multicast_group rdmactl_nl_mcgrps[{len(groups)}];"]
+    out += ["", f"#endif /* {guard} */"]
+    print("\n".join(out))
+
+
 def main():
     spec = load()
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "lib-types":
         lib_types(spec)
+    elif cmd == "lib-names":
+        lib_names(spec)
     elif cmd == "nlraw-names":
         nlraw_names(spec)
     elif cmd == "nlfuzz-requests":
         nlfuzz_requests(spec)
     elif cmd == "uapi":
         render_uapi(spec)
+    elif cmd == "kernel-source":
+        kernel_source(spec)
+    elif cmd == "kernel-header":
+        kernel_header(spec)
     elif cmd == "header-check":
         header_check(spec)
     elif cmd == "policy-check":

@@ -1,5 +1,11 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
-/* Names of the uapi enums, shared by the CLI and any other caller. */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Generated from Documentation/netlink/specs/rdmactl.yaml by
+ * scripts/spec.py lib-names (make regen): do not edit.
+ * Names of the uapi enums, shared by the CLI and any other caller:
+ * what each rdmactl_*_name() returns (librdmactl/names.h), UNKNOWN for
+ * a value the enum does not have.
+ */
 #include "internal.h"
 
 #define NAME(table, v) \
@@ -63,16 +69,26 @@ RDMACTL_EXPORT const char *rdmactl_node_type_name(uint8_t node_type)
 RDMACTL_EXPORT const char *rdmactl_port_speed_name(uint32_t speed)
 {
 	switch (speed) {
-	case RDMACTL_SPEED_SDR:		return "SDR";
-	case RDMACTL_SPEED_DDR:		return "DDR";
-	case RDMACTL_SPEED_QDR:		return "QDR";
-	case RDMACTL_SPEED_FDR10:	return "FDR10";
-	case RDMACTL_SPEED_FDR:		return "FDR";
-	case RDMACTL_SPEED_EDR:		return "EDR";
-	case RDMACTL_SPEED_HDR:		return "HDR";
-	case RDMACTL_SPEED_NDR:		return "NDR";
-	case RDMACTL_SPEED_XDR:		return "XDR";
-	default:			return "UNKNOWN";
+	case RDMACTL_SPEED_SDR:
+		return "SDR";
+	case RDMACTL_SPEED_DDR:
+		return "DDR";
+	case RDMACTL_SPEED_QDR:
+		return "QDR";
+	case RDMACTL_SPEED_FDR10:
+		return "FDR10";
+	case RDMACTL_SPEED_FDR:
+		return "FDR";
+	case RDMACTL_SPEED_EDR:
+		return "EDR";
+	case RDMACTL_SPEED_HDR:
+		return "HDR";
+	case RDMACTL_SPEED_NDR:
+		return "NDR";
+	case RDMACTL_SPEED_XDR:
+		return "XDR";
+	default:
+		return "UNKNOWN";
 	}
 }
 

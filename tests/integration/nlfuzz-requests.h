@@ -3,9 +3,9 @@
  * Generated from Documentation/netlink/specs/rdmactl.yaml by
  * scripts/spec.py nlfuzz-requests (make regen): do not edit.
  * Each op a caller can send (nlfuzz.h's struct fuzz_op): whether it
- * changes state (admin-perm), and the attributes its do and dump
- * requests take, with their types and what the kernel's policy
- * accepts: min and max of an integer, max-len of a string, the
+ * changes state (admin-perm or uns-admin-perm), and the attributes its
+ * do and dump requests take, with their types and what the kernel's
+ * policy accepts: min and max of an integer, max-len of a string, the
  * length of a binary.
  */
 _Static_assert(9 <= FUZZ_MAX_ATTRS, "nlfuzz.h: FUZZ_MAX_ATTRS is too small");

@@ -23,6 +23,9 @@
  * attribute and value (its docs are the comments below);
  * Documentation/netlink.md, how the family behaves: validation, dumps,
  * privileges, what a request waits for.
+ *
+ * A value "shown as" a name is shown so by librdmactl's rdmactl_*_name() and
+ * the rdmactl CLI.
  */
 #ifndef _UAPI_LINUX_RDMACTL_H
 #define _UAPI_LINUX_RDMACTL_H
@@ -44,6 +47,9 @@
 
 /**
  * enum rdmactl_node_type - The kernel's enum rdma_node_type.
+ * @RDMACTL_NODE_IB_CA: an InfiniBand channel adapter; shown as "ca"
+ * @RDMACTL_NODE_IB_SWITCH: shown as "switch"
+ * @RDMACTL_NODE_IB_ROUTER: shown as "router"
  */
 enum rdmactl_node_type {
 	RDMACTL_NODE_IB_CA = 1,
@@ -84,6 +90,7 @@ enum rdmactl_port_phys_state {
 
 /**
  * enum rdmactl_link_layer - A port's link layer.
+ * @RDMACTL_LINK_LAYER_INFINIBAND: shown as "InfiniBand"
  */
 enum rdmactl_link_layer {
 	RDMACTL_LINK_LAYER_UNSPECIFIED,
@@ -120,9 +127,10 @@ enum rdmactl_port_speed {
  * enum rdmactl_pma_set - Which PMA counter set a port has, as ClassPortInfo
  *   says.
  * @RDMACTL_PMA_BASIC: PortCounters: 32-bit data counters
- * @RDMACTL_PMA_EXT: and PortCountersExtended, with uni- and multicast
+ * @RDMACTL_PMA_EXT: and PortCountersExtended, with uni- and multicast; shown
+ *   as "extended"
  * @RDMACTL_PMA_EXT_NOIETF: and PortCountersExtended, without uni- and
- *   multicast
+ *   multicast; shown as "extended_noietf"
  */
 enum rdmactl_pma_set {
 	RDMACTL_PMA_BASIC = 1,
@@ -146,11 +154,12 @@ enum rdmactl_counter_source {
  * enum rdmactl_counter_unit - A counter's unit. The module reports unspec to
  *   ticks; octets and the units after it are those of a netdev's ethtool
  *   counters, which librdmactl reads, not the module.
- * @RDMACTL_UNIT_UNSPEC: a driver counter: its driver's unit
- * @RDMACTL_UNIT_OCTETS_4: 4-octet words: see counter-bytes
+ * @RDMACTL_UNIT_UNSPEC: a driver counter: its driver's unit; shown as ""
+ * @RDMACTL_UNIT_OCTETS_4: 4-octet words: see counter-bytes; shown as
+ *   "4_octets"
  * @RDMACTL_UNIT_TICKS: PortXmitWait's sample ticks
- * @RDMACTL_UNIT_OCTETS: bytes
- * @RDMACTL_UNIT_USEC: microseconds (pause durations)
+ * @RDMACTL_UNIT_OCTETS: in bytes; shown as "bytes"
+ * @RDMACTL_UNIT_USEC: microseconds (pause durations); shown as "microseconds"
  * @RDMACTL_UNIT_BLOCKS: FEC codewords
  * @RDMACTL_UNIT_BITS: FEC corrected bits
  */
@@ -235,8 +244,9 @@ enum rdmactl_event {
 /**
  * enum rdmactl_gid_type - GID types. sysfs says "IB/RoCE v1" for both of the
  *   first two; the link layer tells them apart.
- * @RDMACTL_GID_TYPE_ROCE_V1: RoCE over Ethernet, ethertype 0x8915
- * @RDMACTL_GID_TYPE_ROCE_V2: RoCE over UDP/IP, port 4791
+ * @RDMACTL_GID_TYPE_ROCE_V1: RoCE over Ethernet, ethertype 0x8915; shown as
+ *   "v1"
+ * @RDMACTL_GID_TYPE_ROCE_V2: RoCE over UDP/IP, port 4791; shown as "v2"
  * @RDMACTL_GID_TYPE_IWARP: an iWARP port's: its netdev's MAC (ib_core says IB)
  */
 enum rdmactl_gid_type {
@@ -629,9 +639,9 @@ enum rdmactl_attr {
 	 */
 	RDMACTL_A_STAT_MODE_RESTORED,
 	/**
-	 * @RDMACTL_A_STAT_MODE_ERROR: (s32) With stat-mode-restored: a
-	 *   re-apply that failed, -errno (-4095 .. -1; the kernel checks the
-	 *   range). Nothing kept changes.
+	 * @RDMACTL_A_STAT_MODE_ERROR: (s32; in requests -4095 to -1) With
+	 *   stat-mode-restored: a re-apply that failed, -errno (-4095 .. -1;
+	 *   the kernel checks the range). Nothing kept changes.
 	 */
 	RDMACTL_A_STAT_MODE_ERROR,
 	/**
