@@ -107,17 +107,31 @@ static int rdmactl_qos_app_set(struct net_device *ndev, const struct dcbnl_rtnl_
 	return ops->ieee_setapp ? ops->ieee_setapp(ndev, app) : dcb_ieee_setapp(ndev, app);
 }
 
+/* The DSCP's entries to each priority of mask, put back (best effort). */
+static void rdmactl_qos_app_restore(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
+				    struct dcb_app *app, unsigned long mask)
+{
+	unsigned int p;
+
+	for_each_set_bit(p, &mask, IEEE_8021QAZ_MAX_TCS) {
+		app->priority = p;
+		rdmactl_qos_app_set(ndev, ops, app);
+	}
+}
+
 /*
  * The DSCP's APP entry to prio alone. Added first, so the DSCP is never
  * without one; then whatever other entries remain are removed (a driver's
  * setapp may have replaced them). A driver that refuses a DSCP mapped
- * already (ice) gets the others removed first, and the add again.
+ * already (ice) gets the others removed first and the add again; if that
+ * fails too, the others are put back. What the kernel's table holds at the
+ * end must be the one entry (-EIO otherwise: the driver kept another).
  */
 static int rdmactl_qos_app(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops, u8 dscp,
 			   u8 prio)
 {
 	struct dcb_app app = { .selector = IEEE_8021QAZ_APP_SEL_DSCP, .protocol = dscp };
-	unsigned long others;
+	unsigned long others, gone = 0;
 	unsigned int p;
 	int err = 0, del;
 
@@ -126,17 +140,26 @@ static int rdmactl_qos_app(struct net_device *ndev, const struct dcbnl_rtnl_ops 
 		err = rdmactl_qos_app_set(ndev, ops, &app);
 	}
 	others = dcb_ieee_getapp_mask(ndev, &app) & ~BIT(prio);
+	if (err && !others)
+		return err;
 	for_each_set_bit(p, &others, IEEE_8021QAZ_MAX_TCS) {
 		app.priority = p;
 		del = rdmactl_qos_app_del(ndev, ops, &app);
-		if (del)
+		if (del) {
+			rdmactl_qos_app_restore(ndev, ops, &app, err ? gone : 0);
 			return del;
+		}
+		gone |= BIT(p);
 	}
-	if (err && others) {
+	if (err) {
 		app.priority = prio;
 		err = rdmactl_qos_app_set(ndev, ops, &app);
+		if (err) {
+			rdmactl_qos_app_restore(ndev, ops, &app, gone);
+			return err;
+		}
 	}
-	return err;
+	return dcb_ieee_getapp_mask(ndev, &app) == BIT(prio) ? 0 : -EIO;
 }
 
 /* PFC on or off for prio, the other priorities as they are. */
@@ -263,10 +286,10 @@ static void rdmactl_qos_run(struct rdmactl_qos_job *job)
 		return;
 	}
 	rev.error = rdmactl_qos_apply(job->ndev, tos, &rev.qos);
-	rtnl_unlock();
 	if (rev.error)
 		pr_warn("cannot apply the RoCE QoS profile of port %u to %s: %d\n", job->port,
 			job->ndev->name, rev.error);
+	rtnl_unlock();
 	rdmactl_roce_event(job->index, job->guid, job->port, &rev);
 }
 

@@ -338,7 +338,7 @@ static void rdmactl_roce_undo(struct rdmactl_roce_set *rs, struct rdmactl_cm_dev
 /* Remember what was set, with what rdma_cm reads back, and tell it. */
 static void rdmactl_roce_record(struct rdmactl_roce_set *rs, struct rdmactl_cm_dev *cd)
 {
-	struct rdmactl_roce_ev rev = { .qos = rs->qos };
+	struct rdmactl_roce_ev rev = {};
 	struct rdmactl_roce_saved *s;
 	u32 i;
 
@@ -368,6 +368,8 @@ static void rdmactl_roce_record(struct rdmactl_roce_set *rs, struct rdmactl_cm_d
 		s->applied = true;
 		s->applied_mode = rev.mode;
 		s->applied_tos = rev.tos;
+		/* The event says which profile is kept now: none after a ToS alone. */
+		rev.qos = s->qos;
 		mutex_unlock(&rdmactl_roce_saved_lock);
 		rdmactl_roce_event(rs->rd.index, rs->rd.guid, rs->first + i, &rev);
 	}

@@ -59,17 +59,19 @@ check_remedy() {
 	rdmactl -j check "$dev/1" interval 0.2 |
 		jq -r --arg id "$1" '[.[] | select(.id == $id)][0].remedy // empty'
 }
-# until_restored: the monitor printed the profile's ROCE event, applied
-# again (10 s at most). grep, not jq: a process less per look.
-until_restored() {
+# until_event REGEX: the monitor printed an event line REGEX matches (10 s
+# at most), printed; grep, not jq: a process less per look.
+until_event() {
 	local end=$((SECONDS + 10))
 	while [ $SECONDS -lt $end ]; do
-		grep -q '"event":"roce".*"roce_prio":3,.*"restored":true' "$tmp/events" && return 0
+		grep -E "$1" "$tmp/events" && return 0
 		nap
 	done
 	echo "events: $(cat "$tmp/events")"
 	return 1
 }
+# The profile's ROCE event, applied again.
+until_restored() { until_event '"event":"roce".*"roce_prio":3,.*"restored":true'; }
 # Appending, so that emptying the file between steps leaves no hole.
 rdmactl -j monitor >>"$tmp/events" &
 mon=$!
@@ -159,6 +161,14 @@ t_eq "dcb app: DSCP 26 to priority 3 again" "26:3" \
 t_match "dcb pfc: on for priority 3 again" " 3:on" "$(dcb pfc show dev fe5 prio-pfc)"
 [ $apptrust = yes ] && t_match "dcb apptrust: DSCP first again" "order: dscp" "$("$dcb" apptrust show dev fe5)"
 t_eq "check: no QoS finding" "" "$(check_ids)"
+
+# A ToS set alone ends the profile (it mapped the old ToS's DSCP); its
+# event says which profile is kept: none.
+: >"$tmp/events"
+rdmactl roce set "$dev/1" tos 104
+t_eq "a ToS set alone ends the kept profile" "104 null" "$(qos '"\(.saved.tos) \(.saved.prio)"')"
+t_run "its event" 0 until_event '"event":"roce".*"roce_tos":104'
+t_eq "carries no profile" "" "$(grep -o '"roce_prio":[0-9]*' <<<"$T_OUT")"
 
 # rxe on a veth: no DCB, said, no zeros.
 rxe=$(rdmactl -j dev show | jq -r '[.[] | select(.driver == "rxe")][0].ifname // empty')

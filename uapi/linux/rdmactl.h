@@ -909,11 +909,12 @@ enum rdmactl_cmd {
 	 *   roce-restored and the profile's attributes but no roce-mode or
 	 *   roce-tos (rdma_cm is not read), with roce-error when the netdev's
 	 *   DCB refused. A ToS set without a profile ends the one kept (it
-	 *   mapped the old ToS's DSCP). The request itself changes no netdev:
-	 *   the caller sets the DCB first, as librdmactl does over dcbnl
-	 *   (rtnetlink, whose own CAP_NET_ADMIN check applies). A profile
-	 *   without roce-tos, or with roce-clear, is -EINVAL; -EOPNOTSUPP on a
-	 *   kernel without DCB (CONFIG_DCB).
+	 *   mapped the old ToS's DSCP); a set's roce event carries the profile
+	 *   kept after it, and none when none is. The request itself changes
+	 *   no netdev: the caller sets the DCB first, as librdmactl does over
+	 *   dcbnl (rtnetlink, whose own CAP_NET_ADMIN check applies). A
+	 *   profile without roce-tos, or with roce-clear, is -EINVAL;
+	 *   -EOPNOTSUPP on a kernel without DCB (CONFIG_DCB).
 	 */
 	RDMACTL_CMD_ROCE_SET,
 	/**
