@@ -24,6 +24,9 @@ t_eq "no kernel version checks in kmod/ (probes decide)" "" \
 # 10's.
 mb=$top/build
 planted=
+# The lines sparse checks: the oldest, RHEL 9's 5.14 (its own compat
+# branches), the reference and the newest.
+sparse_lines="5.10 rhel9 6.12 7.2"
 for k in ${RDMACTL_LINES:-$(vm_rhel_lines | tr ' ' '\n' | tac) $(vm_lines)}; do
 	in_root=()
 	tree=
@@ -55,10 +58,15 @@ for k in ${RDMACTL_LINES:-$(vm_rhel_lines | tr ' ' '\n' | tac) $(vm_lines)}; do
 		hdr=$kbuild
 	fi
 	cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"/\1/p' "$hdr/.config")
-	# From scratch, with sparse over every file as it is compiled (C=1).
+	# From scratch, with sparse over every file as it is compiled (C=1) on
+	# the lines whose compat branches differ most (sparse_lines), without
+	# on the others: sparse takes as long as the compiler, and 6.1's and
+	# RHEL 10's branches are 5.10's to 6.12's.
+	sparse=0
+	[[ " $sparse_lines " == *" $k "* ]] && sparse=1
 	rm -rf "$b"
 	t_run "$k: module builds with -Werror against $kver ($cc)" 0 \
-		"${in_root[@]}" make -j2 -C "$top" module KVER="$kver" KDIR="$kbuild" BUILD="$mb" C=1
+		"${in_root[@]}" make -j2 -C "$top" module KVER="$kver" KDIR="$kbuild" BUILD="$mb" C=$sparse
 	sparse_out=$T_ERR
 	compiled=$(grep -oE 'CC \[M\] +[^ ]+\.o' <<<"$T_OUT" | sed -E 's/.* //; s/\.o$//' |
 		grep -vE '\.mod$|\.module-common$' | sort)
@@ -94,18 +102,22 @@ for k in ${RDMACTL_LINES:-$(vm_rhel_lines | tr ' ' '\n' | tac) $(vm_lines)}; do
 
 	# sparse, which ran over every file of the module above, is shown to
 	# run here: it flags an endianness mistake in a throwaway module.
-	sp=$top/build/sparse-$kver
-	rm -rf "$sp"
-	mkdir -p "$sp"
-	printf 'obj-m := sp.o\n' >"$sp/Kbuild"
-	printf '#include <linux/module.h>\nu64 sp(__be64 g);\nu64 sp(__be64 g) { return g; }\nMODULE_LICENSE("GPL");\n' >"$sp/sp.c"
-	t_match "$k: sparse runs (it flags a __be64 used as u64)" "sp.c:3:.*warning: incorrect type" \
-		"$("${in_root[@]}" make -C "$kbuild" M="$sp" C=2 2>&1)"
-	rm -rf "$sp"
-	t_eq "$k: sparse finds nothing in the module" "" \
-		"$(grep -E '(warning|error):' <<<"$sparse_out" || true)"
-	t_eq "$k: it checked every file that was compiled" "$compiled" "$checked"
-	t_eq "$k: main.c among them" "1" "$(grep -cE '(^|/)main$' <<<"$compiled")"
+	if [ $sparse = 0 ]; then
+		echo "ok - $T_NAME: $k: sparse left to $sparse_lines"
+	else
+		sp=$top/build/sparse-$kver
+		rm -rf "$sp"
+		mkdir -p "$sp"
+		printf 'obj-m := sp.o\n' >"$sp/Kbuild"
+		printf '#include <linux/module.h>\nu64 sp(__be64 g);\nu64 sp(__be64 g) { return g; }\nMODULE_LICENSE("GPL");\n' >"$sp/sp.c"
+		t_match "$k: sparse runs (it flags a __be64 used as u64)" "sp.c:3:.*warning: incorrect type" \
+			"$("${in_root[@]}" make -C "$kbuild" M="$sp" C=2 2>&1)"
+		rm -rf "$sp"
+		t_eq "$k: sparse finds nothing in the module" "" \
+			"$(grep -E '(warning|error):' <<<"$sparse_out" || true)"
+		t_eq "$k: it checked every file that was compiled" "$compiled" "$checked"
+		t_eq "$k: main.c among them" "1" "$(grep -cE '(^|/)main$' <<<"$compiled")"
+	fi
 
 	# DKMS, from what `make dkms-install` installs, in a private DKMS tree
 	# inside the build tree (so that a build root sees it too). make check

@@ -5,9 +5,10 @@
  *   add               write "ports=N state=S pma=M datagram_only=0|1
  *                     ud_csum=0|1 link_layer=ib|roce netdevs=IF[,IF...]
  *                     netdev_op=set|get lifespan_ms=MS optional=0|1
- *                     personality=P restricted=none|all|pma", each optional
- *                     (main.c: netdev_op; counters.c: lifespan_ms,
- *                     optional, restricted; personality.c: personality)
+ *                     personality=P restricted=none|all|pma id=N", each
+ *                     optional (main.c: netdev_op, id; counters.c:
+ *                     lifespan_ms, optional, restricted; personality.c:
+ *                     personality)
  *   remove            write a device name
  *   devices           the devices, one name a line
  *   mads_in_flight_max  the most PMA MADs in process_mad() at once; write
@@ -394,6 +395,20 @@ static int fake_parse_optional(const char *val, bool *optional)
 	return err;
 }
 
+/* id=N: the device's id, which its node and port GUIDs carry (main.c). */
+static int fake_parse_id(const char *val, u32 *id_plus1)
+{
+	u32 id;
+	int err = kstrtou32(val, 0, &id);
+
+	if (err)
+		return err;
+	if (id >= 0xffffff)
+		return -ERANGE;
+	*id_plus1 = id + 1;
+	return 0;
+}
+
 /* The options of the "add" knob, each optional. */
 static int fake_add(char *buf)
 {
@@ -429,6 +444,8 @@ static int fake_add(char *buf)
 			err = fake_parse_optional(val, &opts.optional);
 		else if (!strcmp(tok, "restricted"))
 			err = fake_parse_restrict(val, &opts.restricted);
+		else if (!strcmp(tok, "id"))
+			err = fake_parse_id(val, &opts.id_plus1);
 		else if (!strcmp(tok, "personality"))
 			err = (opts.pers = fake_personality_find(val)) ? 0 : -EINVAL;
 		else if (!strcmp(tok, "netdevs") || !strcmp(tok, "netdev"))

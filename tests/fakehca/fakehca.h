@@ -176,6 +176,12 @@ struct fake_dev_opts {
 	/* netdev_op=get: ops.get_netdev (mlx4), never ib_device_set_netdev */
 	bool netdev_get;
 	char netdevs[128];		/* comma-separated; port N takes the Nth, or the last */
+	/*
+	 * id=N: the device's id (in its node GUID) N, +1; 0: the next one.
+	 * A test that reloads the module gets a device back as the same node
+	 * without adding and removing one per id before it.
+	 */
+	u32 id_plus1;
 };
 
 struct fake_dev {

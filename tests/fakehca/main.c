@@ -87,6 +87,23 @@ DEFINE_SPINLOCK(fake_list_lock);
 LIST_HEAD(fake_devices);
 static u32 fake_next_id;
 
+/* The id asked for (id=, if no device has it), or the next; fake_lock held. */
+static int fake_take_id(const struct fake_dev_opts *opts, u32 *id)
+{
+	struct fake_dev *fdev;
+
+	if (!opts->id_plus1) {
+		*id = fake_next_id++;
+		return 0;
+	}
+	*id = opts->id_plus1 - 1;
+	list_for_each_entry(fdev, &fake_devices, list)
+		if (fdev->id == *id)
+			return -EEXIST;
+	fake_next_id = max(fake_next_id, *id + 1);
+	return 0;
+}
+
 /*
  * The parent of every fake device, as a real HCA's is its PCI function:
  * ipoib's ethtool -i names it as the bus (and dereferences it).
@@ -552,7 +569,9 @@ int fake_dev_add(const struct fake_dev_opts *opts, struct fake_dev **out)
 	if (!fdev->ports || fake_counters_alloc(fdev))
 		goto err_free;
 
-	id = fake_next_id++;
+	err = fake_take_id(opts, &id);
+	if (err)
+		goto err_free;
 	fdev->id = id;
 	for (i = 0; i < opts->ports; i++)
 		fake_port_init(fdev, &fdev->ports[i], id, i + 1);

@@ -133,24 +133,17 @@ else
 		return 1
 	}
 	# reload: the fake HCA unloaded and loaded again, fakeib0 as before, and
-	# the device of $guid registering again: the fake's ids (and GUIDs) restart
-	# at 0, so devices are added until one has it (the suites before this one
-	# added and removed others); $opt is its name now.
+	# the device of $guid registering again, asked for by its id (the GUID's
+	# bits 8..31: the fake's ids restart at 0, and the suites before this
+	# one added and removed others); $opt is its name now.
 	reload() {
-		local d
 		rmmod rdmactl_fakehca && insmod "$fakehca_ko" || return 1
-		for _ in $(seq 200); do
-			echo "optional=1" >$knobs/add || return 1
-			d=$(tail -1 $knobs/devices)
-			if [ "$(</sys/class/infiniband/$d/node_guid)" = "$guid" ]; then
-				opt=$d
-				return 0
-			fi
-			echo "$d" >$knobs/remove
-		done
-		return 1
+		echo "optional=1 id=$id" >$knobs/add || return 1
+		opt=$(tail -1 $knobs/devices)
 	}
 	guid=$(</sys/class/infiniband/$opt/node_guid)
+	g=${guid//:/}
+	id=$(((16#$g >> 8) & 0xffffff))
 	reload && t_pass "the fake HCA reloads" || t_fail "the fake HCA reloads"
 	t_eq "$opt is back with its node GUID" "$guid" "$(</sys/class/infiniband/$opt/node_guid)"
 	t_run "the rule set fake_opt again" 0 restored 1
