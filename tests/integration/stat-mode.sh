@@ -133,9 +133,10 @@ else
 		return 1
 	}
 	# reload: the fake HCA unloaded and loaded again, fakeib0 as before, and
-	# the device of $guid registering again, asked for by its id (the GUID's
-	# bits 8..31: the fake's ids restart at 0, and the suites before this
-	# one added and removed others); $opt is its name now.
+	# the device of $guid registering again, asked for by its id (the GUID
+	# less the fake's base, 0x0002c903fa000000, over 256: the fake's ids
+	# restart at 0, and the suites before this one added and removed
+	# others); $opt is its name now.
 	reload() {
 		rmmod rdmactl_fakehca && insmod "$fakehca_ko" || return 1
 		echo "optional=1 id=$id" >$knobs/add || return 1
@@ -143,7 +144,7 @@ else
 	}
 	guid=$(</sys/class/infiniband/$opt/node_guid)
 	g=${guid//:/}
-	id=$(((16#$g >> 8) & 0xffffff))
+	id=$(((16#$g - 16#0002c903fa000000) >> 8))
 	reload && t_pass "the fake HCA reloads" || t_fail "the fake HCA reloads"
 	t_eq "$opt is back with its node GUID" "$guid" "$(</sys/class/infiniband/$opt/node_guid)"
 	t_run "the rule set fake_opt again" 0 restored 1
