@@ -162,6 +162,13 @@ t_match "dcb pfc: on for priority 3 again" " 3:on" "$(dcb pfc show dev fe5 prio-
 [ $apptrust = yes ] && t_match "dcb apptrust: DSCP first again" "order: dscp" "$("$dcb" apptrust show dev fe5)"
 t_eq "check: no QoS finding" "" "$(check_ids)"
 
+# A mode set alone keeps the profile, and its event says so (it carries
+# the profile kept after the set).
+: >"$tmp/events"
+rdmactl roce set "$dev/1" mode v2
+t_run "a mode set alone: its event carries the kept profile" 0 \
+	until_event '"event":"roce".*"roce_mode":"v2".*"roce_prio":3,'
+
 # A ToS set alone ends the profile (it mapped the old ToS's DSCP); its
 # event says which profile is kept: none.
 : >"$tmp/events"
