@@ -55,9 +55,8 @@ check-quick:
 # The debug kernel's suites alone (KUnit, fuzzer, permissions, stress);
 # longer with FUZZ_MESSAGES=N STRESS_SECONDS=N, repeated with FUZZ_SEED=N.
 check-debug: all
-	tests/vm/run --kernel debug --fakehca '' -- env \
-		RDMACTL_FUZZ_MESSAGES=$(FUZZ_MESSAGES) RDMACTL_STRESS_SECONDS=$(STRESS_SECONDS) \
-		RDMACTL_FUZZ_SEED=$(FUZZ_SEED) /mnt/rdmactl/tests/integration/run-debug
+	RDMACTL_FUZZ_MESSAGES=$(FUZZ_MESSAGES) RDMACTL_STRESS_SECONDS=$(STRESS_SECONDS) \
+		RDMACTL_FUZZ_SEED=$(FUZZ_SEED) tests/vm/run --kernel debug --fakehca '' --line --debug
 
 # Install what it needs, boot 6.12 (DEMO_KERNELS="6.12 7.2" for more) in
 # QEMU, and show each of rdmactl's commands at work, step by step (tests/demo).

@@ -162,7 +162,7 @@ t_notloaded() {
 
 # t_once: whether to run the checks whose code paths do not depend on the
 # kernel (printing, the terminal, the CLI's own logic): make check runs
-# them on one line only (run-line --once), and the other lines skip them
+# them on one line only (lines.sh's --once), and the other lines skip them
 # (RDMACTL_ONCE=elsewhere). A suite run by hand runs everything.
 t_once() { [ "${RDMACTL_ONCE:-here}" = here ]; }
 

@@ -51,7 +51,7 @@ add_netdevsim() {
 	t_pass "netdevsim $nd carries rxe_nsim"
 }
 
-# The fake HCA's fakeeth (run-line): every statistic set through its
+# The fake HCA's fakeeth (tests/vm/run --line): every statistic set through its
 # knob; a fake RoCE device on it. Values distinct, so a mix-up shows.
 fe_knob=/sys/kernel/debug/rdmactl_fakehca/fakeeth/fe3
 add_fakeeth() {

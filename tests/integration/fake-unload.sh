@@ -1,5 +1,5 @@
 #!/bin/bash
-# In fakehca.sh's place on a line that leaves it (run-line --leave
+# In fakehca.sh's place on a line that leaves it (lines.sh's --leave
 # fakehca.sh): the fake HCA unloaded, as fakehca.sh ends, for the suites
 # after it, which want Soft-RoCE alone.
 . "$RDMACTL_TOP/tests/lib.sh"

@@ -5,7 +5,7 @@
 . "$RDMACTL_TOP/tests/lib.sh"
 
 # Loaded again first, with its defaults: the suites before this one in the
-# same boot (run-line) leave their devices, ports and knobs as they left them.
+# same boot (tests/vm/run --line) leave their devices, ports and knobs as they left them.
 t_run "the fake HCA reloads with its defaults" 0 sh -c "rmmod rdmactl_fakehca &&
 	insmod $RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/tests/fakehca/rdmactl_fakehca.ko"
 knobs=/sys/kernel/debug/rdmactl_fakehca

@@ -4,7 +4,7 @@
 # set: about 2 minutes on the debug kernel under TCG; every run draws a new
 # seed, so runs add up), RDMACTL_FUZZ_SEED to repeat a run. Afterwards the module must
 # still report the same devices and ports and answer every command; the
-# debug kernel's checkers watch for the rest (tests/integration/run-debug).
+# debug kernel's checkers watch for the rest (tests/integration/lines.sh, --debug).
 . "$RDMACTL_TOP/tests/lib.sh"
 
 fuzz=$RDMACTL_TOP/build/tests/nlfuzz

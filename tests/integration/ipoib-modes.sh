@@ -2,7 +2,7 @@
 # rdmactl ipoib set on the fake HCA: mode switches and their MTUs, what
 # listeners hear of them, refused MTUs undone, and a switching storm.
 # (ipoib.sh: what ipoib show says, and the refusals.) DOCA-OFED's ib_ipoib
-# has no connected mode: run-line --ofed skips this suite.
+# has no connected mode: the --ofed line skips this suite.
 . "$RDMACTL_TOP/tests/lib.sh"
 
 knobs=/sys/kernel/debug/rdmactl_fakehca

@@ -79,7 +79,7 @@ before=$(gids_rdmactl rxe0 | wc -l)
 ip addr add 192.0.2.1/24 dev veth0
 ip addr add 2001:db8::1/64 dev veth0 nodad
 # veth0 as it was, however the suite ends: the suites after this one in
-# the same boot (run-line) count its GID entries.
+# the same boot (tests/vm/run --line) count its GID entries.
 trap 'ip addr del 192.0.2.1/24 dev veth0; ip addr del 2001:db8::1/64 dev veth0' EXIT
 for i in $(seq 50); do
 	[ "$(gids_sysfs rxe0 | wc -l)" -ge $((before + 2)) ] && break

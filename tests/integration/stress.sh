@@ -6,7 +6,7 @@
 # complete (valid JSON) or flagged interrupted, or fail for a reason the
 # moment explains (the module unloaded, the device gone); afterwards the
 # module reports what is there. The debug kernel's checkers and the
-# kmemleak scan of tests/integration/run-debug judge the rest.
+# kmemleak scan of the debug plan (tests/integration/lines.sh) judge the rest.
 . "$RDMACTL_TOP/tests/lib.sh"
 
 secs=${RDMACTL_STRESS_SECONDS:-60}

@@ -1,7 +1,9 @@
 #!/bin/bash
 # tests/run-suites itself: the totals it adds up, and the list of what
-# failed that it prints before them, one at a time and two at a time; and
-# run-line's --leave, by which make check leaves a suite to other lines.
+# failed that it prints before them, one at a time and two at a time, and
+# jobs of several suites; and the plans of make check's VMs
+# (tests/integration/lines.sh), --leave above all, by which make check
+# leaves a suite to other lines.
 . "$(dirname "$0")/../lib.sh"
 T_NAME=run-suites
 rs=$(dirname "$0")/../run-suites
@@ -35,25 +37,39 @@ side 0.2 second >"$work/b"
 wait
 t_eq "side by side, each its own stderr" "first second" "$(cat "$work/a" "$work/b" | xargs)"
 
-# run-line's --leave (make check's lines): the suite is named as skipped
-# with the lines that run it, and not run; one no line runs is refused.
-# Its run-suites here only lists what it was given.
-mkdir -p "$work/tests/integration"
-cp "$(dirname "$0")/../integration/run-line" "$work/tests/integration/"
-printf '%s\n' '#!/bin/sh' 'for s; do echo "run ${s##*/}"; done' >"$work/tests/run-suites"
-chmod +x "$work/tests/run-suites"
-rl=$work/tests/integration/run-line
-t_run "run-line --leave stall.sh" 0 "$rl" --leave stall.sh
-t_match "names it skipped, and where it runs" "^skip - stall.sh: .*the 5.10 and 7.2 lines run it" "$T_OUT"
-t_eq "and does not run it, and runs the rest" "0 1 1" \
+# A job of several suites (the host's, a RHEL line's): one place, each
+# suite reported as its own, one failing not stopping the next.
+t_run "a job of three suites" 1 "$rs" -j 2 "bash $work/passes
+bash $work/fails
+bash $work/passes" "bash $work/passes"
+t_eq "adds up each, and the other job" "7 passed, 1 failed" "$(tail -1 <<<"$T_OUT")"
+t_eq "each suite of the job named and timed" 4 "$(grep -c '^-- bash .*: [0-9]* s$' <<<"$T_OUT")"
+
+# A line's plan (tests/integration/lines.sh, make check's VMs): --leave
+# names the suite as skipped with the lines that run it, and leaves it
+# out; one no line runs is refused.
+plan() {
+	bash -c '. "$1/integration/lines.sh"; shift; line_plan "$@" || exit
+		printf "run %s\n" "${LINE_PLAN[@]##*/}"' _ "$(dirname "$0")/.." "$@"
+}
+T_OUT=$(plan --leave stall.sh)
+t_match "--leave stall.sh: named skipped, and where it runs" \
+	"^skip - stall.sh: .*the 5.10 and 7.2 lines run it" "$T_OUT"
+t_eq "not run, the rest run" "0 1 1" \
 	"$(grep -c '^run stall.sh' <<<"$T_OUT") $(grep -c '^run stall-port.sh' <<<"$T_OUT") $(grep -c '^run siw.sh' <<<"$T_OUT")"
-t_run "run-line --once --leave roce-reload.sh" 0 "$rl" --once --leave roce-reload.sh
-t_eq "the programs run, roce-reload.sh does not" "1 0" \
+T_OUT=$(plan --once --leave roce-reload.sh)
+t_eq "--once --leave roce-reload.sh: the programs run, roce-reload.sh does not" "1 0" \
 	"$(grep -c '^run exporter.sh' <<<"$T_OUT") $(grep -c '^run roce-reload.sh' <<<"$T_OUT")"
-t_run "run-line --leave fakehca.sh" 0 "$rl" --leave fakehca.sh
-t_eq "unloads the fake HCA in its place, before the Soft-RoCE suites" "fake-unload.sh errors.sh" \
-	"$(grep -A1 '^run fake-unload.sh' <<<"$T_OUT" | sed 's/^run //' | xargs)"
-t_eq "and does not run fakehca.sh" 0 "$(grep -c '^run fakehca.sh' <<<"$T_OUT")"
-t_run "run-line --leave of a suite no line is said to run" 2 "$rl" --leave counters.sh
-t_eq "is refused" "run-line: no line is said to run counters.sh: it cannot be left" "$T_ERR"
+T_OUT=$(plan --leave fakehca.sh)
+t_eq "--leave fakehca.sh: the fake HCA unloaded in its place, before the Soft-RoCE suites" \
+	"fake-unload.sh errors.sh" "$(grep -A1 '^run fake-unload.sh' <<<"$T_OUT" | sed 's/^run //' | xargs)"
+t_eq "and fakehca.sh not run" 0 "$(grep -c '^run fakehca.sh' <<<"$T_OUT")"
+t_run "--leave of a suite no line is said to run" 2 plan --leave counters.sh
+t_eq "is refused" "lines: no line is said to run counters.sh: it cannot be left" "$T_ERR"
+T_OUT=$(plan --debug qos fuzz)
+t_eq "--debug qos fuzz: each followed by its checks, with a leak scan" \
+	"qos.sh|kernel-checks qos|fuzz.sh|kernel-checks fuzz" "$(sed 's/^run //' <<<"$T_OUT" | paste -sd '|')"
+T_OUT=$(plan --debug)
+t_eq "--debug: one scan before the fuzzer, one after it and the stress test" \
+	"stat-mode fuzz stress" "$(grep -v -- --splats <<<"$T_OUT" | sed -n 's/^run kernel-checks //p' | xargs)"
 t_done

@@ -1,0 +1,33 @@
+# The suites that run on this machine, one after another, as one job of
+# run_suites (tests/runner.sh): the unit tests (no kernel), the CLI
+# without the module, the runner itself, style, the spec, the exporter's
+# files, the module and DKMS on every kernel line (tests/build.sh), and
+# the packages (tests/package.sh, which installs them here and boots 6.1
+# and 6.12 with the DKMS-built module), and the RPMs (tests/rpm.sh, after
+# them: no VM waits for it). Sourced by tests/check and tests/check-quick.
+#
+#   host_suites            make check's, one a line
+#   host_suites --quick    make check-quick's: the 6.12 line's build
+#                          alone, no packages nor RPMs
+host_suites() {
+	local top
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	printf '%s\n' "$top/build/unit/test_parse" "$top/build/unit/test_nl" \
+		"$top/build/unit/test_args" "$top/build/unit/test_gid" "$top/build/unit/test_print" \
+		"$top/build/unit/test_ethtool" "$top/build/unit/test_provider" \
+		"$top/build/unit/test_check_counters" "$top/tests/unit/cli.sh" \
+		"$top/tests/unit/run-suites.sh" "$top/tests/unit/ofed-stack.sh" \
+		"$top/tests/style.sh" "$top/tests/spec.sh" "$top/tests/exporter-files.sh"
+	if [ "${1:-}" = --quick ]; then
+		echo "RDMACTL_LINES=6.12 $top/tests/build.sh"
+		return
+	fi
+	# tests/package.sh builds the module of 6.1 and 6.12 with DKMS through
+	# apt, and make check's RHEL lines theirs from the RPM
+	# (tests/rhel-dkms.sh); tests/build.sh builds the other lines' with
+	# DKMS itself, and tests/rpm.sh's DKMS payload is package.sh's, byte
+	# for byte. make check's VMs wait for their line's build and for the
+	# packages.
+	printf '%s\n' "RDMACTL_DKMS_PACKAGED='6.1 6.12 rhel9 rhel10' $top/tests/build.sh" \
+		"$top/tests/package.sh" "RDMACTL_DKMS_PACKAGED='6.1 6.12' $top/tests/rpm.sh"
+}

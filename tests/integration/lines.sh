@@ -1,0 +1,162 @@
+# Which suites a VM runs, and in what order: sourced by its PID 1
+# (tests/vm/stage2), which runs them with tests/runner.sh's run_suites when
+# tests/vm/run is given --line ARGS (make check's, check-quick's and
+# check-debug's VMs):
+#
+#   [--once | --soft-roce | --ofed] [--leave SUITE]...   a kernel line
+#   --debug [SUITE...]                                   the debug kernel
+#
+# A line's suites run in one boot (tests/vm/run --fakehca ""): rdmactl
+# against the fake InfiniBand HCA and Soft-RoCE together, then the fake HCA
+# itself (fakehca.sh, which unloads it), then the suites that want
+# Soft-RoCE alone.
+#
+# --once makes this the line that also runs what does not depend on the
+# kernel (Documentation/testing.md, "Once or on every line"): the
+# programs built on the library (rdmactl check, rdmactl-exporter against
+# Prometheus, promtool and node_exporter), while the fake HCA is loaded,
+# and the checks of the suites that t_once (tests/lib.sh) marks. make check
+# runs one line so and the others without.
+#
+# --ofed is the DOCA-OFED line (tests/vm/run --kernel ofed): OFED ships no
+# Soft-RoCE, so it runs the suites that need no rxe (devices.sh and
+# ports.sh check every device there is, the fake HCA's), ofed.sh, and
+# providers.sh (the fake HCA playing mlx5, bnxt_re, irdma, efa and mana:
+# here, where mlx5's users have OFED's ib_core, and once); each suite that
+# needs Soft-RoCE is named as skipped, and the two left to other lines.
+#
+# --leave SUITE leaves a suite to the lines that run it, with a line that
+# says which and why (lines_left_to below: make check's choice,
+# Documentation/testing.md, "Once or on every line").
+#
+# siw.sh (Soft-iWARP) runs last on every line: where the kernel has no
+# siw (Debian's, DOCA-OFED's) it prints its skip line and passes.
+#
+# --soft-roce runs the suites that want Soft-RoCE alone, and nothing
+# else: a boot without the fake HCA (tests/vm/run without --fakehca).
+# make check runs the RHEL 10 line so, as RHEL 10 users have real
+# adapters and RHEL 10's kernel source is the 6.12 line's; errors.sh and
+# access.sh are left to the debug VM, which boots the same RHEL 10 kernel
+# (its kernel-debug build), and hotplug.sh to its stress.sh.
+#
+# --debug is the debug kernel's (tests/vm/run --kernel debug --fakehca ""):
+# each suite followed by kernel-checks, which fails it for a kernel
+# splat: KUnit, permissions and namespaces, RoCE QoS (its re-apply takes
+# RTNL in a work item: lockdep), the fuzzer, then the stress test (last:
+# it unloads and loads the module). A kmemleak scan costs 13 to 26 s there
+# (kmemleak reports only what is 5 s old), so the suites before the fuzzer
+# share one, after stat-mode.sh, and the fuzzer and the stress test have
+# one each. A leak's report names the allocation's stack and task, which
+# says whose it is. With SUITEs (fuzz: fuzz.sh), those alone, each
+# scanned.
+lines_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# lines_left_to SUITE: why a line may leave it, and to which lines.
+lines_left_to() {
+	case $1 in
+	stall.sh)
+		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock and the MAD layer, the same from 5.10 to 7.2: the 5.10 and 7.2 lines run it" ;;
+	stall-port.sh)
+		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock, RTNL and query_port, the same from 5.10 to 7.2: the 5.10, 7.2 and DOCA-OFED lines run it" ;;
+	roce-reload.sh)
+		echo "the RHEL 10 line runs it on 6.12's rdma_cm, with the debug kernel's checkers" ;;
+	fakehca.sh)
+		echo "the fake HCA is the tests' own: its suite runs on the 5.10, 6.12 and 7.2 lines, and on this one every suite checks what it sets against sysfs" ;;
+	fake-dcb.sh)
+		echo "fakeeth's DCB is the tests' own, over the kernel's dcbnl: its suite runs on the 7.2 line (apptrust, PCP entries), and qos.sh drives it through dcb on 6.1 (no apptrust) and the debug kernel" ;;
+	qos.sh)
+		echo "dcbnl's IEEE DCB and rdma_cm's configfs are the same from 5.14 to 7.2 (before 5.14 no module writes configfs: roce.sh checks the refusal): the 6.1 line (no apptrust) runs it, and the debug VM (6.12, apptrust) with the checkers on" ;;
+	*) return 1 ;;
+	esac
+}
+
+# lines_debug [SUITE...]: the debug kernel's plan.
+lines_debug() {
+	local scan=" $* " s
+	if [ $# = 0 ]; then
+		set -- kunit access netns netns-teardown events-loss errors stat-mode qos fuzz stress
+		scan=" stat-mode fuzz stress "
+	fi
+	LINE_PLAN=()
+	for s in "$@"; do
+		if [[ "$scan" == *" $s "* ]]; then
+			LINE_PLAN+=("$lines_dir/$s.sh" "$lines_dir/kernel-checks $s")
+		else
+			LINE_PLAN+=("$lines_dir/$s.sh" "$lines_dir/kernel-checks --splats $s")
+		fi
+	done
+}
+
+# lines_ofed: the DOCA-OFED line's plan, each suite it cannot run named.
+lines_ofed() {
+	local s
+	for s in counters events events-netdev roce ynl stat-mode ethtool errors netlink access \
+		 gid-select hotplug roce-privs roce-reload; do
+		echo "skip - $s.sh: it needs Soft-RoCE, which DOCA-OFED 25.10 does not ship"
+	done
+	echo "skip - ipoib-modes.sh: DOCA-OFED's ib_ipoib has no connected mode (ipoib.sh checks the refusal)"
+	echo "skip - fake-dcb.sh: fakeeth's DCB is the kernel's dcbnl, which OFED does not replace: $(lines_left_to fake-dcb.sh)"
+	echo "skip - qos.sh: rdma_cm's ToS and dcbnl are the kernel's, which OFED's rdma_cm drives the same way: $(lines_left_to qos.sh)"
+	echo "skip - stall.sh: $(lines_left_to stall.sh)"
+	echo "skip - fakehca.sh: the fake HCA's own suite runs on the inbox lines; ofed.sh and providers.sh use it here"
+	LINE_PLAN=()
+	for s in devices ports ipoib netns netns-teardown stall-port ofed providers siw; do
+		LINE_PLAN+=("$lines_dir/$s.sh")
+	done
+}
+
+# line_plan ARGS: the suites to run into LINE_PLAN, what is left named on
+# stdout; 2 for an argument it does not know, or a suite no line runs.
+line_plan() {
+	local mode= left=" " why s suites=() soft_roce=(errors netlink access gid-select hotplug
+		roce-privs roce-reload)
+	export RDMACTL_ONCE=elsewhere
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--once | --soft-roce | --ofed) mode=$1; shift ;;
+		--debug) shift; lines_debug "$@"; return ;;
+		--leave)
+			why=$(lines_left_to "${2:-}") ||
+				{ echo "lines: no line is said to run ${2:-}: it cannot be left" >&2; return 2; }
+			echo "skip - $2: $why"
+			left="$left$2 "
+			shift 2 ;;
+		*) echo "lines: unknown argument $1" >&2; return 2 ;;
+		esac
+	done
+	case $mode in
+	--once) RDMACTL_ONCE=here suites=(check exporter) ;;
+	--ofed) lines_ofed; return ;;
+	--soft-roce)
+		# Less errors.sh and access.sh: the debug VM runs them on this
+		# kernel. Less hotplug.sh too: the debug VM's stress.sh adds,
+		# removes and unloads under dumps with the checkers on.
+		echo "skip - hotplug.sh: the debug VM's stress.sh takes its paths through this kernel's checkers; the other lines run its checks"
+		LINE_PLAN=()
+		for s in netlink gid-select roce-privs roce-reload siw; do
+			LINE_PLAN+=("$lines_dir/$s.sh")
+		done
+		return ;;
+	esac
+	suites=(devices ports counters ipoib ipoib-modes events events-netdev roce ynl netns
+		netns-teardown stat-mode ethtool fake-dcb qos stall stall-port "${suites[@]}"
+		fakehca "${soft_roce[@]}" siw)
+	# fakehca.sh ends by unloading the fake HCA, which the suites after it
+	# want gone: left, fake-unload.sh does that in its place.
+	LINE_PLAN=()
+	for s in "${suites[@]}"; do
+		case "$left" in
+		*" $s.sh "*) [ "$s" = fakehca ] && LINE_PLAN+=("$lines_dir/fake-unload.sh") ;;
+		*) LINE_PLAN+=("$lines_dir/$s.sh") ;;
+		esac
+	done
+}
+
+# run_line ARGS: the plan's suites, with tests/runner.sh's run_suites.
+run_line() {
+	local LINE_PLAN=()
+	line_plan "$@" || return
+	# The debug kernel's checks watch from here.
+	[ "${1:-}" != --debug ] || "$lines_dir/kernel-checks" --start
+	run_suites "${LINE_PLAN[@]}"
+}
