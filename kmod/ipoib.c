@@ -24,8 +24,8 @@
  * doit polls it RDMACTL_LOCKED_WAIT at most, then says to ask again; a
  * dump's first call reads nothing, and the calls after it, from the
  * reader's recvmsg(), wait killably; a SET's change is made by a work
- * item (ipoib-set.c). The ports' largest datagram MTU comes from
- * port-query.c, under the same rule.
+ * item (ipoib-set.c, ipoib-change.c). The ports' largest datagram MTU
+ * comes from port-query.c, under the same rule.
  */
 #include <linux/if_arp.h>
 #include <linux/if_link.h>
