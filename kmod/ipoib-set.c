@@ -5,18 +5,21 @@
  * make the change (ipoib-change.c), and what came of it. ipoib.c's top
  * comment says how the mode is changed, and under which locks.
  *
- * The doit runs under genetlink's cb_lock, so it changes nothing itself:
- * ipoib's switch drops RTNL while it flushes its paths, and would leave
- * the doit waiting for RTNL behind whoever took it meanwhile. The change
- * is a job, made by a work item on an ordered workqueue: one at a time,
- * for a change and its undo must not interleave with another's, whose
- * undo would put back values read before this one. The doit waits for it
- * RDMACTL_LOCKED_WAIT at most, killably, then fails with -EAGAIN ("ask
- * again"); the job's outcome, its message too, is kept for the same doit
- * asked again (the same socket, namespace and sequence number) until
- * RDMACTL_IPOIB_BACK after it ended. librdmactl asks again until answered.
- * A job whose asker is killed or closes its socket before the job began is
- * dropped: nothing is changed behind the back of whoever gave up.
+ * IPOIB_SET goes through the default SET doit (request.c), which names
+ * no device for it (RDMACTL_SET_NETDEV): set_validate() reads the mode,
+ * set() finds the interface. set() runs under genetlink's cb_lock, so it
+ * changes nothing itself: ipoib's switch drops RTNL while it flushes its
+ * paths, and would leave set() waiting for RTNL behind whoever took it
+ * meanwhile. The change is a job, made by a work item on an ordered
+ * workqueue: one at a time, for a change and its undo must not interleave
+ * with another's, whose undo would put back values read before this one.
+ * set() waits for it RDMACTL_LOCKED_WAIT at most, killably, then fails
+ * with -EAGAIN ("ask again"); the job's outcome, its message too, is kept
+ * for the same request asked again (the same socket, namespace and
+ * sequence number) until RDMACTL_IPOIB_BACK after it ended. librdmactl
+ * asks again until answered. A job whose asker is killed or closes its
+ * socket before the job began is dropped: nothing is changed behind the
+ * back of whoever gave up.
  */
 #include <linux/netdevice.h>
 #include <linux/slab.h>
@@ -309,20 +312,20 @@ static struct rdmactl_ipoib_job *rdmactl_ipoib_job_take(const struct rdmactl_ipo
 }
 
 /* A new job for the request, as it says it: who asks, for what. */
-static struct rdmactl_ipoib_job *rdmactl_ipoib_job_new(struct genl_info *info, u8 mode)
+static struct rdmactl_ipoib_job *rdmactl_ipoib_job_new(const struct rdmactl_req *req, u8 mode)
 {
-	struct nlattr *index = info->attrs[RDMACTL_A_IPOIB_IFINDEX];
-	struct nlattr *name = info->attrs[RDMACTL_A_IPOIB_IFNAME];
-	struct nlattr *mtu_attr = info->attrs[RDMACTL_A_IPOIB_MTU];
+	struct nlattr *index = req->attrs[RDMACTL_A_IPOIB_IFINDEX];
+	struct nlattr *name = req->attrs[RDMACTL_A_IPOIB_IFNAME];
+	struct nlattr *mtu_attr = req->attrs[RDMACTL_A_IPOIB_MTU];
 	struct rdmactl_ipoib_job *job;
 
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job)
 		return NULL;
 	INIT_WORK(&job->work, rdmactl_ipoib_set_work);
-	job->asker_net = genl_info_net(info);
-	job->portid = info->snd_portid;
-	job->seq = info->snd_seq;
+	job->asker_net = req->net;
+	job->portid = req->info->snd_portid;
+	job->seq = req->info->snd_seq;
 	if (index)
 		job->asked_ifindex = nla_get_u32(index);
 	else if (name)
@@ -362,24 +365,23 @@ static int rdmactl_ipoib_job_queue(struct rdmactl_ipoib_job *job, struct net *ne
  * by what the request says, for the interface may have changed since), or
  * a new one for the interface it names, queued.
  */
-static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(struct genl_info *info, u8 mode)
+static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(const struct rdmactl_req *req, u8 mode)
 {
-	struct net *net = genl_info_net(info);
 	struct rdmactl_ipoib_job *fresh, *job;
 	struct net_device *ndev;
 	unsigned int in_net;
 	int err;
 
-	fresh = rdmactl_ipoib_job_new(info, mode);
+	fresh = rdmactl_ipoib_job_new(req, mode);
 	if (!fresh)
 		return ERR_PTR(-ENOMEM);
 	spin_lock(&rdmactl_ipoib_jobs_lock);
-	job = rdmactl_ipoib_job_take(fresh, info->extack, &in_net);
+	job = rdmactl_ipoib_job_take(fresh, req->extack, &in_net);
 	spin_unlock(&rdmactl_ipoib_jobs_lock);
 	if (job)
 		goto out;
 
-	ndev = rdmactl_ipoib_netdev(net, info->attrs, info->extack);
+	ndev = rdmactl_ipoib_netdev(req->net, req->attrs, req->extack);
 	if (IS_ERR(ndev)) {
 		job = ERR_CAST(ndev);
 		goto out;
@@ -388,9 +390,9 @@ static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(struct genl_info *info, u
 	dev_put(ndev);
 
 	spin_lock(&rdmactl_ipoib_jobs_lock);
-	job = rdmactl_ipoib_job_take(fresh, info->extack, &in_net);
+	job = rdmactl_ipoib_job_take(fresh, req->extack, &in_net);
 	if (!job) {
-		err = rdmactl_ipoib_job_queue(fresh, net, in_net, info->extack);
+		err = rdmactl_ipoib_job_queue(fresh, req->net, in_net, req->extack);
 		job = err ? ERR_PTR(err) : fresh;
 	}
 	spin_unlock(&rdmactl_ipoib_jobs_lock);
@@ -400,27 +402,44 @@ out:
 	return job;
 }
 
-int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
+/* IPOIB_SET's own attributes: the mode, which it needs, and its deadline. */
+int rdmactl_ipoib_set_validate(struct rdmactl_req *req, void *state)
 {
-	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
-	unsigned long until = jiffies + RDMACTL_LOCKED_WAIT;
-	struct rdmactl_ipoib_job *job;
-	int mode, err;
-	long left;
+	struct nlattr *mode_attr = req->attrs[RDMACTL_A_IPOIB_MODE];
+	struct rdmactl_ipoib_set *s = state;
+	int mode;
 
+	s->until = jiffies + RDMACTL_LOCKED_WAIT;
 	if (!mode_attr) {
-		NL_SET_ERR_MSG(info->extack, "no mode given: set datagram or connected");
+		NL_SET_ERR_MSG(req->extack, "no mode given: set datagram or connected");
 		return -EINVAL;
 	}
-	mode = rdmactl_ipoib_mode_parse(mode_attr, info->extack);
+	mode = rdmactl_ipoib_mode_parse(mode_attr, req->extack);
 	if (mode < 0)
 		return mode;
-	job = rdmactl_ipoib_job_get(info, mode);
+	s->mode = mode;
+	return 0;
+}
+
+/*
+ * The change the request asks of the interface it names (SET_NETDEV: no
+ * device, devp and port_attr NULL): its job, got or queued, waited for
+ * until s->until, killably; -EAGAIN keeps it for the request asked again.
+ */
+int rdmactl_ipoib_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
+		      const struct nlattr *port_attr)
+{
+	const struct rdmactl_ipoib_set *s = state;
+	struct rdmactl_ipoib_job *job;
+	long left;
+	int err;
+
+	job = rdmactl_ipoib_job_get(req, s->mode);
 	if (IS_ERR(job))
 		return PTR_ERR(job);
 
 	left = wait_event_killable_timeout(rdmactl_ipoib_done, READ_ONCE(job->done),
-					   max_t(long, until - jiffies, 0));
+					   max_t(long, s->until - jiffies, 0));
 	spin_lock(&rdmactl_ipoib_jobs_lock);
 	job->waited = false;
 	if (!job->done) {
@@ -430,7 +449,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 		spin_unlock(&rdmactl_ipoib_jobs_lock);
 		if (left < 0)
 			return -EINTR;
-		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_IPOIB_SLOW);
+		NL_SET_ERR_MSG(req->extack, RDMACTL_MSG_IPOIB_SLOW);
 		return -EAGAIN;
 	}
 	rdmactl_ipoib_job_unlink(job);
@@ -438,7 +457,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 
 	err = job->err;
 	if (job->msg[0])
-		rdmactl_err_fmt(info->extack, job->bad_attr ? info->attrs[job->bad_attr] : NULL,
+		rdmactl_err_fmt(req->extack, job->bad_attr ? req->attrs[job->bad_attr] : NULL,
 				"%s", job->msg);
 	kfree(job);
 	return err;

@@ -59,4 +59,14 @@ struct rdmactl_ipoib_change {
 int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_change *c,
 			struct netlink_ext_ack *extack);
 
+/* ipoib-set.c's: IPOIB_SET, through the default SET doit (RDMACTL_SET_NETDEV). */
+struct rdmactl_ipoib_set {
+	u8 mode;
+	unsigned long until;		/* set() waits for its job until then */
+};
+
+int rdmactl_ipoib_set_validate(struct rdmactl_req *req, void *state);
+int rdmactl_ipoib_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
+		      const struct nlattr *port_attr);
+
 #endif /* _RDMACTL_IPOIB_H */
