@@ -1,25 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * RDMACTL_CMD_IPOIB_SET: switching an IPoIB interface between datagram
- * and connected mode, and its MTU with it. ipoib.c's top comment says how
- * the mode is changed, and under which locks.
+ * and connected mode, and its MTU with it: the request, the jobs that
+ * make the change (ipoib-change.c), and what came of it. ipoib.c's top
+ * comment says how the mode is changed, and under which locks.
  *
- * The doit runs under genetlink's cb_lock, so it changes nothing itself:
- * ipoib's switch drops RTNL while it flushes its paths, and would leave
- * the doit waiting for RTNL behind whoever took it meanwhile. The change
- * is a job, made by a work item on an ordered workqueue: one at a time,
- * for a change and its undo must not interleave with another's, whose
- * undo would put back values read before this one. The doit waits for it
- * RDMACTL_LOCKED_WAIT at most, killably, then fails with -EAGAIN ("ask
- * again"); the job's outcome, its message too, is kept for the same doit
- * asked again (the same socket, namespace and sequence number) until
- * RDMACTL_IPOIB_BACK after it ended. librdmactl asks again until answered.
- * A job whose asker is killed or closes its socket before the job began is
- * dropped: nothing is changed behind the back of whoever gave up.
+ * IPOIB_SET goes through the default SET doit (request.c), which names
+ * no device for it (RDMACTL_SET_NETDEV): set_validate() reads the mode,
+ * set() finds the interface. set() runs under genetlink's cb_lock, so it
+ * changes nothing itself: ipoib's switch drops RTNL while it flushes its
+ * paths, and would leave set() waiting for RTNL behind whoever took it
+ * meanwhile. The change is a job, made by a work item on an ordered
+ * workqueue: one at a time, for a change and its undo must not interleave
+ * with another's, whose undo would put back values read before this one.
+ * set() waits for it RDMACTL_LOCKED_WAIT at most, killably, then fails
+ * with -EAGAIN ("ask again"); the job's outcome, its message too, is kept
+ * for the same request asked again (the same socket, namespace and
+ * sequence number) until RDMACTL_IPOIB_BACK after it ended. librdmactl
+ * asks again until answered. A job whose asker is killed or closes its
+ * socket before the job began is dropped: nothing is changed behind the
+ * back of whoever gave up.
  */
-#include <linux/if_link.h>
 #include <linux/netdevice.h>
-#include <linux/rtnetlink.h>
 #include <linux/slab.h>
 
 #include "ipoib.h"
@@ -72,92 +74,6 @@ static void rdmactl_ipoib_job_unlink(struct rdmactl_ipoib_job *job)
 
 /* Stand for the request's attributes in the work's messages: compared only. */
 static const struct nlattr rdmactl_job_mode_attr, rdmactl_job_mtu_attr;
-
-/*
- * Change the mode through the interface's changelink(), as rtnetlink and
- * ipoib's sysfs "mode" file do. Called with RTNL held on a registered
- * interface, and returns with RTNL held: ipoib drops RTNL while it
- * flushes its paths and may come back without it (-EBUSY, the change
- * made), in which case it is taken again (the work's, no request's wait).
- * The interface may have been unregistered meanwhile (-ENODEV).
- */
-static int rdmactl_ipoib_change_mode(struct net_device *ndev, struct nlattr **tb, u8 mode,
-				     struct netlink_ext_ack *extack)
-{
-	struct {
-		struct nlattr nla;
-		u16 mode;
-		u16 pad;
-	} attr = {
-		.nla = { .nla_len = nla_attr_size(sizeof(u16)),
-			 .nla_type = IFLA_IPOIB_MODE },
-		.mode = mode == RDMACTL_IPOIB_CONNECTED ? IPOIB_MODE_CONNECTED :
-							  IPOIB_MODE_DATAGRAM,
-	};
-	struct nlattr *data[IFLA_IPOIB_MAX + 1] = { [IFLA_IPOIB_MODE] = &attr.nla };
-	int err;
-
-	ASSERT_RTNL();
-	err = ndev->rtnl_link_ops->changelink(ndev, tb, data, extack);
-	if (err == -EBUSY) {
-		rtnl_lock();
-		err = 0;
-	}
-	if (!err && ndev->reg_state != NETREG_REGISTERED)
-		err = -ENODEV;
-	return err;
-}
-
-/* Under RTNL: the mode, then the MTU, undone if the MTU is refused. */
-struct rdmactl_ipoib_change {
-	u8 mode;
-	u32 mtu;			/* 0: the mode's own */
-	struct rdmactl_ipoib old;	/* as read under the same RTNL */
-	int mtu_err;			/* the interface refused the MTU */
-	int undo_err;			/* and then refused the undo */
-	struct rdmactl_ipoib now;	/* where it stands after a refusal */
-};
-
-/*
- * The change, in one RTNL section (but for ipoib's own drop), ending with
- * netdev_state_change() as rtnetlink's do_setlink() ends a changelink():
- * NETDEV_CHANGE and RTM_NEWLINK when the interface is up, so that ip
- * monitor, NetworkManager, networkd and rdmactl's own IPOIB_MODE event
- * hear of it even when ipoib's switch changed neither MTU nor features.
- */
-static int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_change *c,
-			       struct netlink_ext_ack *extack)
-{
-	struct nlattr **tb;
-	int err;
-
-	tb = kcalloc(IFLA_MAX + 1, sizeof(*tb), GFP_KERNEL);
-	if (!tb)
-		return -ENOMEM;
-	rtnl_lock();
-	err = ndev->reg_state == NETREG_REGISTERED ? rdmactl_ipoib_read(ndev, &c->old) : -ENODEV;
-	if (err)
-		goto out_unlock;
-	err = rdmactl_ipoib_change_mode(ndev, tb, c->mode, extack);
-	if (err)
-		goto out_unlock;
-	if (c->mtu)
-		c->mtu_err = dev_set_mtu(ndev, c->mtu);
-	if (c->mtu_err) {
-		/* Put back the mode and the MTU it had; say if either fails. */
-		c->undo_err = rdmactl_ipoib_change_mode(ndev, tb, c->old.mode, NULL);
-		if (!c->undo_err)
-			c->undo_err = dev_set_mtu(ndev, c->old.mtu);
-		if (c->undo_err != -ENODEV && rdmactl_ipoib_read(ndev, &c->now))
-			c->undo_err = -ENODEV;
-	}
-	if (ndev->reg_state == NETREG_REGISTERED)
-		netdev_state_change(ndev);
-out_unlock:
-	rtnl_unlock();
-	kfree(tb);
-	return err;
-}
 
 static const char *const rdmactl_mode_names[] = { "datagram", "connected" };
 
@@ -396,20 +312,20 @@ static struct rdmactl_ipoib_job *rdmactl_ipoib_job_take(const struct rdmactl_ipo
 }
 
 /* A new job for the request, as it says it: who asks, for what. */
-static struct rdmactl_ipoib_job *rdmactl_ipoib_job_new(struct genl_info *info, u8 mode)
+static struct rdmactl_ipoib_job *rdmactl_ipoib_job_new(const struct rdmactl_req *req, u8 mode)
 {
-	struct nlattr *index = info->attrs[RDMACTL_A_IPOIB_IFINDEX];
-	struct nlattr *name = info->attrs[RDMACTL_A_IPOIB_IFNAME];
-	struct nlattr *mtu_attr = info->attrs[RDMACTL_A_IPOIB_MTU];
+	struct nlattr *index = req->attrs[RDMACTL_A_IPOIB_IFINDEX];
+	struct nlattr *name = req->attrs[RDMACTL_A_IPOIB_IFNAME];
+	struct nlattr *mtu_attr = req->attrs[RDMACTL_A_IPOIB_MTU];
 	struct rdmactl_ipoib_job *job;
 
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job)
 		return NULL;
 	INIT_WORK(&job->work, rdmactl_ipoib_set_work);
-	job->asker_net = genl_info_net(info);
-	job->portid = info->snd_portid;
-	job->seq = info->snd_seq;
+	job->asker_net = req->net;
+	job->portid = req->info->snd_portid;
+	job->seq = req->info->snd_seq;
 	if (index)
 		job->asked_ifindex = nla_get_u32(index);
 	else if (name)
@@ -449,24 +365,23 @@ static int rdmactl_ipoib_job_queue(struct rdmactl_ipoib_job *job, struct net *ne
  * by what the request says, for the interface may have changed since), or
  * a new one for the interface it names, queued.
  */
-static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(struct genl_info *info, u8 mode)
+static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(const struct rdmactl_req *req, u8 mode)
 {
-	struct net *net = genl_info_net(info);
 	struct rdmactl_ipoib_job *fresh, *job;
 	struct net_device *ndev;
 	unsigned int in_net;
 	int err;
 
-	fresh = rdmactl_ipoib_job_new(info, mode);
+	fresh = rdmactl_ipoib_job_new(req, mode);
 	if (!fresh)
 		return ERR_PTR(-ENOMEM);
 	spin_lock(&rdmactl_ipoib_jobs_lock);
-	job = rdmactl_ipoib_job_take(fresh, info->extack, &in_net);
+	job = rdmactl_ipoib_job_take(fresh, req->extack, &in_net);
 	spin_unlock(&rdmactl_ipoib_jobs_lock);
 	if (job)
 		goto out;
 
-	ndev = rdmactl_ipoib_netdev(net, info->attrs, info->extack);
+	ndev = rdmactl_ipoib_netdev(req->net, req->attrs, req->extack);
 	if (IS_ERR(ndev)) {
 		job = ERR_CAST(ndev);
 		goto out;
@@ -475,9 +390,9 @@ static struct rdmactl_ipoib_job *rdmactl_ipoib_job_get(struct genl_info *info, u
 	dev_put(ndev);
 
 	spin_lock(&rdmactl_ipoib_jobs_lock);
-	job = rdmactl_ipoib_job_take(fresh, info->extack, &in_net);
+	job = rdmactl_ipoib_job_take(fresh, req->extack, &in_net);
 	if (!job) {
-		err = rdmactl_ipoib_job_queue(fresh, net, in_net, info->extack);
+		err = rdmactl_ipoib_job_queue(fresh, req->net, in_net, req->extack);
 		job = err ? ERR_PTR(err) : fresh;
 	}
 	spin_unlock(&rdmactl_ipoib_jobs_lock);
@@ -487,27 +402,44 @@ out:
 	return job;
 }
 
-int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
+/* IPOIB_SET's own attributes: the mode, which it needs, and its deadline. */
+int rdmactl_ipoib_set_validate(struct rdmactl_req *req, void *state)
 {
-	struct nlattr *mode_attr = info->attrs[RDMACTL_A_IPOIB_MODE];
-	unsigned long until = jiffies + RDMACTL_LOCKED_WAIT;
-	struct rdmactl_ipoib_job *job;
-	int mode, err;
-	long left;
+	struct nlattr *mode_attr = req->attrs[RDMACTL_A_IPOIB_MODE];
+	struct rdmactl_ipoib_set *s = state;
+	int mode;
 
+	s->until = jiffies + RDMACTL_LOCKED_WAIT;
 	if (!mode_attr) {
-		NL_SET_ERR_MSG(info->extack, "no mode given: set datagram or connected");
+		NL_SET_ERR_MSG(req->extack, "no mode given: set datagram or connected");
 		return -EINVAL;
 	}
-	mode = rdmactl_ipoib_mode_parse(mode_attr, info->extack);
+	mode = rdmactl_ipoib_mode_parse(mode_attr, req->extack);
 	if (mode < 0)
 		return mode;
-	job = rdmactl_ipoib_job_get(info, mode);
+	s->mode = mode;
+	return 0;
+}
+
+/*
+ * The change the request asks of the interface it names (SET_NETDEV: no
+ * device, devp and port_attr NULL): its job, got or queued, waited for
+ * until s->until, killably; -EAGAIN keeps it for the request asked again.
+ */
+int rdmactl_ipoib_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
+		      const struct nlattr *port_attr)
+{
+	const struct rdmactl_ipoib_set *s = state;
+	struct rdmactl_ipoib_job *job;
+	long left;
+	int err;
+
+	job = rdmactl_ipoib_job_get(req, s->mode);
 	if (IS_ERR(job))
 		return PTR_ERR(job);
 
 	left = wait_event_killable_timeout(rdmactl_ipoib_done, READ_ONCE(job->done),
-					   max_t(long, until - jiffies, 0));
+					   max_t(long, s->until - jiffies, 0));
 	spin_lock(&rdmactl_ipoib_jobs_lock);
 	job->waited = false;
 	if (!job->done) {
@@ -517,7 +449,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 		spin_unlock(&rdmactl_ipoib_jobs_lock);
 		if (left < 0)
 			return -EINTR;
-		NL_SET_ERR_MSG(info->extack, RDMACTL_MSG_IPOIB_SLOW);
+		NL_SET_ERR_MSG(req->extack, RDMACTL_MSG_IPOIB_SLOW);
 		return -EAGAIN;
 	}
 	rdmactl_ipoib_job_unlink(job);
@@ -525,7 +457,7 @@ int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info)
 
 	err = job->err;
 	if (job->msg[0])
-		rdmactl_err_fmt(info->extack, job->bad_attr ? info->attrs[job->bad_attr] : NULL,
+		rdmactl_err_fmt(req->extack, job->bad_attr ? req->attrs[job->bad_attr] : NULL,
 				"%s", job->msg);
 	kfree(job);
 	return err;

@@ -24,8 +24,8 @@
  * doit polls it RDMACTL_LOCKED_WAIT at most, then says to ask again; a
  * dump's first call reads nothing, and the calls after it, from the
  * reader's recvmsg(), wait killably; a SET's change is made by a work
- * item (ipoib-set.c). The ports' largest datagram MTU comes from
- * port-query.c, under the same rule.
+ * item (ipoib-set.c, ipoib-change.c). The ports' largest datagram MTU
+ * comes from port-query.c, under the same rule.
  */
 #include <linux/if_arp.h>
 #include <linux/if_link.h>
@@ -354,10 +354,16 @@ int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info)
 /*
  * IPOIB_GET goes by interface, not by device: its doit and dumpit are its
  * own, and the framework resolves its dump's device and port filters.
+ * IPOIB_SET goes through the default SET doit, which resolves no device
+ * for it: the request names its interface (ipoib-set.c).
  */
 const struct rdmactl_req_ops rdmactl_ipoib_request = {
 	.cmd = RDMACTL_CMD_IPOIB_GET,
 	.scope = RDMACTL_SCOPE_PORT,
+	.set_scope = RDMACTL_SET_NETDEV,
+	.set_size = sizeof(struct rdmactl_ipoib_set),
+	.set_validate = rdmactl_ipoib_set_validate,
+	.set = rdmactl_ipoib_set,
 };
 
 /* The interface a dump names (IPOIB_IFINDEX or _IFNAME), into ctx. */

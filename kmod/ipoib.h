@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What ipoib.c (what an IPoIB interface is: IPOIB_GET, its events) and
- * ipoib-set.c (IPOIB_SET) share.
+ * What ipoib.c (what an IPoIB interface is: IPOIB_GET, its events),
+ * ipoib-set.c (IPOIB_SET's request and its jobs) and ipoib-change.c (the
+ * change a job makes) share.
  */
 #ifndef _RDMACTL_IPOIB_H
 #define _RDMACTL_IPOIB_H
@@ -44,5 +45,28 @@ struct net_device *rdmactl_ipoib_netdev(struct net *net, struct nlattr **attrs,
 struct rdmactl_dev *rdmactl_ipoib_dev(struct net *net, const struct rdmactl_ipoib *ib);
 int rdmactl_ipoib_max_dgram(const struct rdmactl_req *req, struct rdmactl_dev *dev, u32 port,
 			    u32 *max);
+
+/* ipoib-change.c's, under RTNL: the mode, then the MTU, undone if the MTU is refused. */
+struct rdmactl_ipoib_change {
+	u8 mode;
+	u32 mtu;			/* 0: the mode's own */
+	struct rdmactl_ipoib old;	/* as read under the same RTNL */
+	int mtu_err;			/* the interface refused the MTU */
+	int undo_err;			/* and then refused the undo */
+	struct rdmactl_ipoib now;	/* where it stands after a refusal */
+};
+
+int rdmactl_ipoib_apply(struct net_device *ndev, struct rdmactl_ipoib_change *c,
+			struct netlink_ext_ack *extack);
+
+/* ipoib-set.c's: IPOIB_SET, through the default SET doit (RDMACTL_SET_NETDEV). */
+struct rdmactl_ipoib_set {
+	u8 mode;
+	unsigned long until;		/* set() waits for its job until then */
+};
+
+int rdmactl_ipoib_set_validate(struct rdmactl_req *req, void *state);
+int rdmactl_ipoib_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
+		      const struct nlattr *port_attr);
 
 #endif /* _RDMACTL_IPOIB_H */

@@ -150,7 +150,7 @@ const struct genl_ops rdmactl_nl_ops[11] = {
 	},
 	{
 		.cmd		= RDMACTL_CMD_IPOIB_SET,
-		.doit		= rdmactl_ipoib_set_doit,
+		.doit		= rdmactl_req_set_doit,
 		.policy		= rdmactl_ipoib_set_nl_policy,
 		.maxattr	= RDMACTL_A_IPOIB_MTU,
 		.flags		= GENL_UNS_ADMIN_PERM,

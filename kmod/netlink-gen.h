@@ -20,7 +20,6 @@ int rdmactl_req_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rdmactl_req_set_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_ipoib_get_doit(struct sk_buff *skb, struct genl_info *info);
 int rdmactl_ipoib_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
-int rdmactl_ipoib_set_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	RDMACTL_NLGRP_EVENTS,

@@ -9,9 +9,10 @@
 
 /*
  * What each GET and SET is about: the ops name request.c's handlers for
- * these commands, which ask here. IPOIB_GET and IPOIB_SET go by
- * interface, with their own handlers (ipoib.c, ipoib-set.c: the ops that
- * scripts/spec.py's OWN_HANDLERS names).
+ * these commands, which ask here. IPOIB_GET goes by interface, with its
+ * own handlers (ipoib.c: the op scripts/spec.py's OWN_HANDLERS names);
+ * IPOIB_SET names an interface too, which its set() finds itself
+ * (RDMACTL_SET_NETDEV).
  */
 static const struct rdmactl_req_ops *const rdmactl_requests[] = {
 	[RDMACTL_CMD_DEV_GET] = &rdmactl_dev_request,
@@ -23,6 +24,7 @@ static const struct rdmactl_req_ops *const rdmactl_requests[] = {
 	[RDMACTL_CMD_ROCE_SET] = &rdmactl_roce_request,
 	[RDMACTL_CMD_STAT_MODE_GET] = &rdmactl_stat_mode_request,
 	[RDMACTL_CMD_STAT_MODE_SET] = &rdmactl_stat_mode_request,
+	[RDMACTL_CMD_IPOIB_SET] = &rdmactl_ipoib_request,
 };
 
 /* Only the ops of the commands above route to request.c. */

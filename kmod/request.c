@@ -318,22 +318,49 @@ static int rdmactl_req_set_all(const struct rdmactl_req_ops *ops, struct rdmactl
 }
 
 /*
+ * What a SET is about, as the object's set_scope says, then set() on it:
+ * the device named, and its port, checked; every device when SET_ANY_DEV
+ * names none; nothing resolved here for SET_NETDEV, whose own attributes
+ * name an interface (the op's policy has no device attributes).
+ */
+static int rdmactl_req_set_target(const struct rdmactl_req_ops *ops, struct rdmactl_req *req,
+				  void *state)
+{
+	const struct nlattr *port_attr;
+	struct rdmactl_dev *dev;
+
+	if (ops->set_scope == RDMACTL_SET_NETDEV)
+		return ops->set(req, state, NULL, NULL);
+	port_attr = req->attrs[RDMACTL_A_PORT_INDEX];
+	if (ops->set_scope == RDMACTL_SET_ANY_DEV &&
+	    !req->attrs[RDMACTL_A_DEV_INDEX] && !req->attrs[RDMACTL_A_DEV_NAME]) {
+		if (!port_attr)
+			return rdmactl_req_set_all(ops, req, state);
+		NL_SET_ERR_MSG_ATTR(req->extack, port_attr, "a port needs a device");
+		return -EINVAL;
+	}
+	dev = rdmactl_nl_dev_get(req->net, req->attrs, req->extack);
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+	return rdmactl_req_set_one(ops, req, state, dev, port_attr);
+}
+
+/*
  * The default SET doit, as ethtool's: the request's own attributes
- * checked (set_validate()), then the device and port it names resolved as
- * the object's set_scope says and checked as its GET checks a port, then
- * set() on each device, then the outcome (set_end()). Who may SET is the
- * op's flag (netlink.c); what a SET locks and tells of is set()'s.
+ * checked (set_validate()), then what it is about resolved as the
+ * object's set_scope says, a port checked as its GET checks one, and
+ * set() made on it (rdmactl_req_set_target()), then the outcome
+ * (set_end()). Who may SET is the op's flag (netlink-gen.c); what a SET
+ * locks, waits for and tells of is set()'s.
  */
 int rdmactl_req_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	const struct rdmactl_req_ops *ops = rdmactl_req_ops_of(info->genlhdr->cmd);
-	struct nlattr *port_attr = info->attrs[RDMACTL_A_PORT_INDEX];
 	struct rdmactl_req req = {
 		.net = genl_info_net(info), .skb = skb, .info = info,
 		.attrs = info->attrs, .extack = info->extack, .genl_locked = true,
 		.call_at = rdmactl_jiffies32(),
 	};
-	struct rdmactl_dev *dev;
 	void *state = NULL;
 	int err;
 
@@ -353,19 +380,7 @@ int rdmactl_req_set_doit(struct sk_buff *skb, struct genl_info *info)
 	err = ops->set_validate ? ops->set_validate(&req, state) : 0;
 	if (err)
 		goto out;
-	if (ops->set_scope == RDMACTL_SET_ANY_DEV &&
-	    !info->attrs[RDMACTL_A_DEV_INDEX] && !info->attrs[RDMACTL_A_DEV_NAME]) {
-		if (port_attr) {
-			NL_SET_ERR_MSG_ATTR(info->extack, port_attr, "a port needs a device");
-			err = -EINVAL;
-		} else {
-			err = rdmactl_req_set_all(ops, &req, state);
-		}
-	} else {
-		dev = rdmactl_nl_dev_get(req.net, info->attrs, info->extack);
-		err = IS_ERR(dev) ? PTR_ERR(dev) :
-		      rdmactl_req_set_one(ops, &req, state, dev, port_attr);
-	}
+	err = rdmactl_req_set_target(ops, &req, state);
 	if (ops->set_end)
 		err = ops->set_end(&req, state, err);
 out:

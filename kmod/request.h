@@ -19,6 +19,7 @@ enum rdmactl_set_scope {
 	RDMACTL_SET_PORT = 1,	/* a port of a device (missing: the refusal) */
 	RDMACTL_SET_DEV,	/* a device, and one of its ports or all */
 	RDMACTL_SET_ANY_DEV,	/* the same, or no device: every one */
+	RDMACTL_SET_NETDEV,	/* no device: set()'s attributes name an interface */
 };
 
 struct rdmactl_req {
@@ -119,7 +120,9 @@ struct rdmactl_req_ops {
 	 * work that goes by name), its port_attr's port, or every port when
 	 * NULL, the port checked (check(), else that it exists). With no
 	 * device named (SET_ANY_DEV), once a device: an -EAGAIN lets the
-	 * others go on, and is the outcome. It tells of what it changed.
+	 * others go on, and is the outcome. SET_NETDEV: once, devp and
+	 * port_attr NULL; the request names what it changes. It tells of
+	 * what it changed.
 	 */
 	int (*set)(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
 		   const struct nlattr *port_attr);

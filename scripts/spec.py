@@ -689,7 +689,7 @@ SOURCE = "Documentation/netlink/specs/rdmactl.yaml"
 # and dumpit, a SET (a do alone) with its SET doit. An op that goes its own
 # way is named here, and has handlers named as ynl-gen-c names them with
 # the function prefix rdmactl (rdmactl_ipoib_get_doit).
-OWN_HANDLERS = {"ipoib-get", "ipoib-set"}
+OWN_HANDLERS = {"ipoib-get"}
 FRAMEWORK_GET = {"doit": "rdmactl_req_doit", "start": "rdmactl_req_start",
                  "dumpit": "rdmactl_req_dumpit"}
 FRAMEWORK_SET = {"doit": "rdmactl_req_set_doit"}
