@@ -31,33 +31,6 @@
 #define RDMACTL_IPOIB_NET_JOBS	32
 #define RDMACTL_IPOIB_JOBS	1024
 
-/* One IPOIB_SET: who asked for what, and once done what came of it. */
-struct rdmactl_ipoib_job {
-	struct list_head list;		/* rdmactl_ipoib_jobs */
-	struct work_struct work;
-	/* Who asked, for what, as the request said it (the namespace compared, not held). */
-	const struct net *asker_net;
-	u32 portid, seq;
-	u32 asked_ifindex;		/* or, when 0, by name: */
-	char asked_ifname[IFNAMSIZ];
-	u8 mode;
-	bool has_mtu;			/* else the mode's own */
-	u32 mtu;
-	/* The interface found, by index in net (held until the work ends). */
-	struct net *net;
-	int ifindex;
-	/* Under rdmactl_ipoib_jobs_lock. */
-	bool waited;			/* a doit waits for it now */
-	bool started;			/* the work began it */
-	bool cancelled;			/* nobody wants it any more: not begun, it never will */
-	bool orphaned;			/* its socket closed: nobody takes its outcome */
-	bool done;
-	unsigned long done_at;
-	int err;
-	u16 bad_attr;			/* the attribute the message is about, or 0 */
-	char msg[RDMACTL_ERR_MSG_LEN];
-};
-
 /* The jobs; the doits waiting for theirs. */
 static DEFINE_SPINLOCK(rdmactl_ipoib_jobs_lock);
 static LIST_HEAD(rdmactl_ipoib_jobs);
@@ -464,6 +437,22 @@ int rdmactl_ipoib_set(struct rdmactl_req *req, void *state, struct rdmactl_dev *
 }
 
 /*
+ * Called with rdmactl_ipoib_jobs_lock held: whether n, a generic netlink
+ * socket's release, is about job, asked on that socket. Not when a doit
+ * waits for it: that doit's socket is open (its sendmsg holds it), and
+ * netlink_release() frees a portid before it tells of it, waiting for
+ * genetlink's cb_lock in between, so a new socket may have bound the same
+ * portid and asked for this job meanwhile: the notice is an older one's.
+ */
+VISIBLE_IF_KUNIT bool rdmactl_ipoib_job_released(const struct rdmactl_ipoib_job *job,
+						 const struct netlink_notify *n)
+{
+	return !job->orphaned && !job->waited && job->asker_net == n->net &&
+	       job->portid == n->portid;
+}
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_ipoib_job_released);
+
+/*
  * A generic netlink socket closed: its jobs not begun are dropped, and no
  * outcome of it is kept (none is waited for: its doits have returned).
  */
@@ -476,7 +465,7 @@ static int rdmactl_ipoib_released(struct notifier_block *nb, unsigned long event
 		return NOTIFY_DONE;
 	spin_lock(&rdmactl_ipoib_jobs_lock);
 	list_for_each_entry_safe(job, tmp, &rdmactl_ipoib_jobs, list) {
-		if (job->orphaned || job->asker_net != n->net || job->portid != n->portid)
+		if (!rdmactl_ipoib_job_released(job, n))
 			continue;
 		/* A new socket may get the same portid: no outcome for it. */
 		job->orphaned = true;

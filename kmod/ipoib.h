@@ -65,8 +65,40 @@ struct rdmactl_ipoib_set {
 	unsigned long until;		/* set() waits for its job until then */
 };
 
+/* One IPOIB_SET: who asked for what, and once done what came of it. */
+struct rdmactl_ipoib_job {
+	struct list_head list;		/* rdmactl_ipoib_jobs */
+	struct work_struct work;
+	/* Who asked, for what, as the request said it (the namespace compared, not held). */
+	const struct net *asker_net;
+	u32 portid, seq;
+	u32 asked_ifindex;		/* or, when 0, by name: */
+	char asked_ifname[IFNAMSIZ];
+	u8 mode;
+	bool has_mtu;			/* else the mode's own */
+	u32 mtu;
+	/* The interface found, by index in net (held until the work ends). */
+	struct net *net;
+	int ifindex;
+	/* Under rdmactl_ipoib_jobs_lock. */
+	bool waited;			/* a doit waits for it now */
+	bool started;			/* the work began it */
+	bool cancelled;			/* nobody wants it any more: not begun, it never will */
+	bool orphaned;			/* its socket closed: nobody takes its outcome */
+	bool done;
+	unsigned long done_at;
+	int err;
+	u16 bad_attr;			/* the attribute the message is about, or 0 */
+	char msg[RDMACTL_ERR_MSG_LEN];
+};
+
 int rdmactl_ipoib_set_validate(struct rdmactl_req *req, void *state);
 int rdmactl_ipoib_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
 		      const struct nlattr *port_attr);
+
+struct netlink_notify;
+/* Called with the jobs' lock held (ipoib-set.c; KUnit's). */
+bool rdmactl_ipoib_job_released(const struct rdmactl_ipoib_job *job,
+				const struct netlink_notify *n);
 
 #endif /* _RDMACTL_IPOIB_H */

@@ -14,7 +14,7 @@ enum rdmactl_req_scope {
 	RDMACTL_SCOPE_ENTRY,	/* a message an entry of a port's table */
 };
 
-/* What a SET names: resolved by rdmactl_req_set_doit() before set(). */
+/* What a SET names: resolved by rdmactl_req_set_doit() before set(), but for SET_NETDEV. */
 enum rdmactl_set_scope {
 	RDMACTL_SET_PORT = 1,	/* a port of a device (missing: the refusal) */
 	RDMACTL_SET_DEV,	/* a device, and one of its ports or all */

@@ -22,5 +22,6 @@ extern struct kunit_suite rdmactl_counters_suite;
 extern struct kunit_suite rdmactl_types_suite;
 extern struct kunit_suite rdmactl_events_suite;
 extern struct kunit_suite rdmactl_messages_suite;
+extern struct kunit_suite rdmactl_ipoib_suite;
 
 #endif /* _RDMACTL_KUNIT_H */

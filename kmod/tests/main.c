@@ -6,7 +6,8 @@
  * PMA counter layout and its normalisation (widths, wrap, saturation,
  * bytes), the counter slot of every port (a switch's port 0 too), the
  * length of every formatted extack message, GID and RoCE type naming, and
- * the encoding of every event.
+ * the encoding of every event, and which IPOIB_SET job a socket's
+ * release is about.
  *
  * Built only with RDMACTL_KUNIT=1 against a kernel with CONFIG_KUNIT (the
  * debug test kernel, RHEL 10's kernel-debug: tests/vm/rhel-kernel); never
@@ -15,7 +16,7 @@
  * through the EXPORTED_FOR_KUNIT_TESTING namespace; results are in
  * /sys/kernel/debug/kunit/<suite>/results.
  *
- * One file a concern: policy.c, counters.c, events.c; this one is the
+ * One file a concern: policy.c, counters.c, events.c, ipoib.c; this one is the
  * module.
  */
 #include <linux/module.h>
@@ -29,7 +30,8 @@
 MODULE_INFO(import_ns, "EXPORTED_FOR_KUNIT_TESTING");
 
 kunit_test_suites(&rdmactl_policy_suite, &rdmactl_modes_suite, &rdmactl_counters_suite,
-		  &rdmactl_messages_suite, &rdmactl_types_suite, &rdmactl_events_suite);
+		  &rdmactl_messages_suite, &rdmactl_types_suite, &rdmactl_events_suite,
+		  &rdmactl_ipoib_suite);
 
 MODULE_DESCRIPTION("KUnit tests of rdmactl.ko (test only, never installed)");
 MODULE_LICENSE("GPL");
