@@ -24,6 +24,7 @@ void rdmactl_roce_merge(struct rdmactl_roce_settings *to, const struct rdmactl_r
 	}
 	to->has |= s->has;
 }
+EXPORT_SYMBOL_IF_KUNIT(rdmactl_roce_merge);
 
 /*
  * The write to rp[i] failed: put back what was there on it and the ports
