@@ -281,35 +281,48 @@ static int rdmactl_cm_io(struct rdmactl_cm_dev *cd, u32 port, const char *attr,
 	return n < 0 ? n : 0;
 }
 
-int rdmactl_cm_read(struct rdmactl_cm_dev *cd, u32 port, u8 *mode, u8 *tos)
+/*
+ * rdma_cm's mode and ToS of a port, into s (its has gains both), or an
+ * error and s as it was.
+ */
+int rdmactl_cm_read(struct rdmactl_cm_dev *cd, u32 port, struct rdmactl_roce_settings *s)
 {
 	char buf[32];
+	u8 mode, tos;
 	int err;
 
 	err = rdmactl_cm_io(cd, port, "default_roce_mode", buf, sizeof(buf), false);
 	if (err)
 		return err;
 	if (sysfs_streq(buf, rdmactl_cm_mode_str[RDMACTL_GID_TYPE_ROCE_V2]))
-		*mode = RDMACTL_GID_TYPE_ROCE_V2;
+		mode = RDMACTL_GID_TYPE_ROCE_V2;
 	else if (sysfs_streq(buf, rdmactl_cm_mode_str[RDMACTL_GID_TYPE_ROCE_V1]))
-		*mode = RDMACTL_GID_TYPE_ROCE_V1;
+		mode = RDMACTL_GID_TYPE_ROCE_V1;
 	else
 		return -EPROTO;
 
 	err = rdmactl_cm_io(cd, port, "default_roce_tos", buf, sizeof(buf), false);
-	return err ? err : kstrtou8(buf, 0, tos);
+	if (!err)
+		err = kstrtou8(buf, 0, &tos);
+	if (err)
+		return err;
+	s->has |= RDMACTL_ROCE_HAS_MODE | RDMACTL_ROCE_HAS_TOS;
+	s->mode = mode;
+	s->tos = tos;
+	return 0;
 }
 
-int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, int mode, int tos)
+/* The mode and ToS s has, the mode first; the profile is not rdma_cm's. */
+int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, const struct rdmactl_roce_settings *s)
 {
 	char buf[8];
 	int err = 0;
 
-	if (mode > 0)
+	if (s->has & RDMACTL_ROCE_HAS_MODE)
 		err = rdmactl_cm_io(cd, port, "default_roce_mode",
-				    (char *)rdmactl_cm_mode_str[mode], 0, true);
-	if (!err && tos >= 0) {
-		snprintf(buf, sizeof(buf), "%d", tos);
+				    (char *)rdmactl_cm_mode_str[s->mode], 0, true);
+	if (!err && (s->has & RDMACTL_ROCE_HAS_TOS)) {
+		snprintf(buf, sizeof(buf), "%u", s->tos);
 		err = rdmactl_cm_io(cd, port, "default_roce_tos", buf, 0, true);
 	}
 	return err;

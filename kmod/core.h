@@ -221,11 +221,28 @@ struct rdmactl_qos {
 	u8 trust;		/* enum rdmactl_roce_trust */
 };
 
+/* Which values a struct rdmactl_roce_settings has. */
+#define RDMACTL_ROCE_HAS_MODE	BIT(0)
+#define RDMACTL_ROCE_HAS_TOS	BIT(1)
+
+/*
+ * A RoCE port's settings: rdma_cm's default RoCE mode and ToS, each there
+ * only when has says so, and the QoS profile, only with the ToS whose DSCP
+ * it maps. What a ROCE_SET asks for, what rdma_cm is written and read back
+ * with (cm.c), what is kept of a port (roce-saved.c) and what its ROCE
+ * event says.
+ */
+struct rdmactl_roce_settings {
+	u8 has;			/* RDMACTL_ROCE_HAS_* */
+	u8 mode;		/* enum rdmactl_gid_type: v1 or v2 */
+	u8 tos;
+	struct rdmactl_qos qos;	/* qos.has: a profile */
+};
+
 /* What a ROCE event says of a port: its values, and how they came. */
 struct rdmactl_roce_ev {
-	u8 mode;		/* 0: neither it nor tos in the event (a QoS re-apply) */
-	u8 tos;
-	struct rdmactl_qos qos;
+	/* Mode and ToS as read back (neither in a QoS re-apply); the profile set or applied. */
+	struct rdmactl_roce_settings s;
 	bool restored;		/* applied again, not set */
 	int error;		/* -errno: not applied; mode and tos unread */
 };

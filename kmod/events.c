@@ -344,9 +344,10 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_
 
 	if (!ev)
 		return;
-	ev->mode = rev->mode;
-	ev->tos = rev->tos;
-	ev->qos = rev->qos;
+	/* Mode 0: no mode or ToS in the event. */
+	ev->mode = rev->s.has & RDMACTL_ROCE_HAS_MODE ? rev->s.mode : 0;
+	ev->tos = rev->s.tos;
+	ev->qos = rev->s.qos;
 	ev->restored = rev->restored;
 	ev->error = rev->error;
 	rdmactl_event_queue(ev);

@@ -243,12 +243,12 @@ static int rdmactl_qos_apply(struct net_device *ndev, u8 tos, const struct rdmac
 #endif
 
 /*
- * Under RTNL: the profile kept for the job's port, if the job's netdev is
- * still the port's (not unregistering, not replaced since); false when
- * there is nothing to do.
+ * Under RTNL: the settings kept for the job's port, its ToS and profile,
+ * if the job's netdev is still the port's (not unregistering, not
+ * replaced since); false when there is no profile to apply.
  */
-static bool rdmactl_qos_current(const struct rdmactl_qos_job *job, u8 *tos,
-				struct rdmactl_qos *q)
+static bool rdmactl_qos_current(const struct rdmactl_qos_job *job,
+				struct rdmactl_roce_settings *kept)
 {
 	struct rdmactl_roce_saved *s;
 	struct rdmactl_dev *dev;
@@ -266,26 +266,26 @@ static bool rdmactl_qos_current(const struct rdmactl_qos_job *job, u8 *tos,
 		return false;
 	mutex_lock(&rdmactl_roce_saved_lock);
 	s = rdmactl_roce_find(job->guid, job->port);
-	if (s && s->has_tos && s->qos.has) {
-		*tos = s->tos;
-		*q = s->qos;
-	}
+	if (s && (s->set.has & RDMACTL_ROCE_HAS_TOS) && s->set.qos.has)
+		*kept = s->set;
 	mutex_unlock(&rdmactl_roce_saved_lock);
-	return q->has;
+	return kept->qos.has;
 }
 
 /* One job: under RTNL, the profile kept now, on the port's netdev now; the event. */
 static void rdmactl_qos_run(struct rdmactl_qos_job *job)
 {
 	struct rdmactl_roce_ev rev = { .restored = true };
-	u8 tos = 0;
+	struct rdmactl_roce_settings kept = {};
 
 	rtnl_lock();
-	if (!rdmactl_qos_current(job, &tos, &rev.qos)) {
+	if (!rdmactl_qos_current(job, &kept)) {
 		rtnl_unlock();
 		return;
 	}
-	rev.error = rdmactl_qos_apply(job->ndev, tos, &rev.qos);
+	/* The profile alone: rdma_cm is not read, so no mode or ToS. */
+	rev.s.qos = kept.qos;
+	rev.error = rdmactl_qos_apply(job->ndev, kept.tos, &kept.qos);
 	if (rev.error)
 		pr_warn("cannot apply the RoCE QoS profile of port %u to %s: %d\n", job->port,
 			job->ndev->name, rev.error);
@@ -326,7 +326,7 @@ void rdmactl_qos_attached(struct rdmactl_dev *dev, u32 port, struct net_device *
 		return;
 	mutex_lock(&rdmactl_roce_saved_lock);
 	s = rdmactl_roce_find(guid, port);
-	kept = s && s->qos.has;
+	kept = s && s->set.qos.has;
 	mutex_unlock(&rdmactl_roce_saved_lock);
 	if (!kept)
 		return;

@@ -99,7 +99,8 @@ void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last)
 }
 
 /* Record what rdma_cm read back for a saved port (or that it is unknown). */
-static void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied, u8 mode, u8 tos)
+static void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied,
+				     const struct rdmactl_roce_settings *now)
 {
 	struct rdmactl_roce_saved *s;
 
@@ -107,8 +108,8 @@ static void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied, u8 mode, 
 	s = rdmactl_roce_find(guid, port);
 	if (s) {
 		s->applied = applied;
-		s->applied_mode = mode;
-		s->applied_tos = tos;
+		s->applied_mode = now->mode;
+		s->applied_tos = now->tos;
 	}
 	mutex_unlock(&rdmactl_roce_saved_lock);
 }
@@ -171,18 +172,13 @@ bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name)
 
 /*
  * Restoring. Each pending device is tried in turn: the ports it has
- * saved settings for are written and read back, and each outcome is an
+ * saved settings for are written and read back (rdmactl_roce_write(), as
+ * a SET writes them, each port on its own), and each outcome is an
  * event. rdma_cm absent: nothing to do until it goes live (the module
  * notifier asks again). rdma_cm present but not attached to the device
  * yet (its client is newer than ours): tried again, with a growing delay,
  * RDMACTL_ROCE_RESTORE_TRIES times before the failure is reported.
  */
-struct rdmactl_roce_restore_port {
-	u32 port;
-	int mode;
-	int tos;
-	int err;
-};
 
 /*
  * A device that cannot be restored now: -EAGAIN, tried again later; on
@@ -203,9 +199,9 @@ static int rdmactl_roce_restore_fail(struct rdmactl_roce_pending *p, const char 
  * node came back without is an error of its port already. -ENOMEM: none.
  */
 static int rdmactl_roce_restore_ports(struct rdmactl_dev *dev, u64 guid,
-				      struct rdmactl_roce_restore_port **rpp, unsigned int *np)
+				      struct rdmactl_roce_port **rpp, unsigned int *np)
 {
-	struct rdmactl_roce_restore_port *rp = NULL;
+	struct rdmactl_roce_port *rp = NULL;
 	struct rdmactl_roce_saved *s;
 	unsigned int n = 0;
 	int err = 0;
@@ -223,9 +219,9 @@ static int rdmactl_roce_restore_ports(struct rdmactl_dev *dev, u64 guid,
 		    !rdma_protocol_roce(dev->ibdev, s->port))
 			continue;
 		rp[n].port = s->port;
-		rp[n].mode = s->mode ? s->mode : -1;
-		rp[n].tos = s->has_tos ? s->tos : -1;
-		if (s->mode && !(rdmactl_roce_types(dev->ibdev, s->port) & BIT(s->mode)))
+		rp[n].set = s->set;
+		if ((s->set.has & RDMACTL_ROCE_HAS_MODE) &&
+		    !(rdmactl_roce_types(dev->ibdev, s->port) & BIT(s->set.mode)))
 			rp[n].err = -EOPNOTSUPP;
 		n++;
 	}
@@ -236,35 +232,32 @@ static int rdmactl_roce_restore_ports(struct rdmactl_dev *dev, u64 guid,
 }
 
 /* Write and read back each port's settings on the open rdma_cm/<name>; each is an event. */
-static void rdmactl_roce_restore_write(struct rdmactl_roce_pending *p, const char *name,
-				       struct rdmactl_cm_dev *cd,
-				       struct rdmactl_roce_restore_port *rp, unsigned int n)
+static void rdmactl_roce_restore_write(const struct rdmactl_roce_dev *rd,
+				       struct rdmactl_cm_dev *cd, struct rdmactl_roce_port *rp,
+				       unsigned int n)
 {
 	struct rdmactl_roce_ev rev = { .restored = true };
 	unsigned int i;
 
+	rdmactl_roce_write(rd, cd, rp, n, false, NULL);
 	for (i = 0; i < n; i++) {
-		rev.mode = 0;
-		rev.tos = 0;
-		if (!rp[i].err)
-			rp[i].err = rdmactl_cm_write(cd, rp[i].port, rp[i].mode, rp[i].tos);
-		if (!rp[i].err)
-			rp[i].err = rdmactl_cm_read(cd, rp[i].port, &rev.mode, &rev.tos);
-		rdmactl_roce_set_applied(p->guid, rp[i].port, !rp[i].err, rev.mode, rev.tos);
+		rdmactl_roce_set_applied(rd->guid, rp[i].port, !rp[i].err, &rp[i].now);
 		if (rp[i].err)
-			pr_warn("cannot restore the RoCE settings of %s port %u: %d\n", name,
+			pr_warn("cannot restore the RoCE settings of %s port %u: %d\n", rd->name,
 				rp[i].port, rp[i].err);
+		/* Read back, or nothing: mode and ToS unread. */
+		rev.s = rp[i].now;
 		rev.error = rp[i].err;
-		rdmactl_roce_event(p->index, p->guid, rp[i].port, &rev);
+		rdmactl_roce_event(rd->index, rd->guid, rp[i].port, &rev);
 	}
 }
 
 /* -EAGAIN: try this device again later. Called with rdmactl_cm_lock held. */
 static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool last_try,
-					   struct rdmactl_roce_restore_port **rpp)
+					   struct rdmactl_roce_port **rpp)
 {
+	struct rdmactl_roce_dev rd = { .index = p->index, .guid = p->guid };
 	struct rdmactl_roce_ev rev = { .restored = true };
-	char name[IB_DEVICE_NAME_MAX];
 	struct rdmactl_cm_dev cd;
 	struct rdmactl_dev *dev;
 	unsigned int n, i;
@@ -276,37 +269,37 @@ static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool 
 			rdmactl_dev_put(dev);
 		return 0;
 	}
-	rdmactl_dev_name(dev, name);
+	rdmactl_dev_name(dev, rd.name);
 	err = rdmactl_roce_restore_ports(dev, p->guid, rpp, &n);
 	/* No reference across configfs work: it goes by name, events by index. */
 	rdmactl_dev_put(dev);
 	if (err)
-		return rdmactl_roce_restore_fail(p, name, last_try, -ENOMEM);
+		return rdmactl_roce_restore_fail(p, rd.name, last_try, -ENOMEM);
 	if (!n)
 		return 0;
 
-	err = rdmactl_cm_open(&cd, name, rdmactl_cm_until(), NULL);
+	err = rdmactl_cm_open(&cd, rd.name, rdmactl_cm_until(), NULL);
 	if (err == -ENOENT)
 		return 0;		/* rdma_cm is not there: wait for it */
 	/* Not attached yet, or rdma_cm/ held by a listing: unload waits for us. */
 	if ((err == -ENODEV || err == -EBUSY) && !last_try)
 		return -EAGAIN;
 	if (err) {
-		pr_warn("cannot restore the RoCE settings of %s: %d\n", name, err);
+		pr_warn("cannot restore the RoCE settings of %s: %d\n", rd.name, err);
 		rev.error = err;
 		for (i = 0; i < n; i++)
 			rdmactl_roce_event(p->index, p->guid, (*rpp)[i].port, &rev);
 		return 0;
 	}
 	/* Renamed, or its name taken by another device: try again by index. */
-	if (!rdmactl_roce_dev_same(p->index, p->guid, name)) {
+	if (!rdmactl_roce_dev_same(p->index, p->guid, rd.name)) {
 		err = last_try ? 0 : -EAGAIN;
 		if (last_try) {
-			pr_warn("cannot restore the RoCE settings of %s: renamed\n", name);
+			pr_warn("cannot restore the RoCE settings of %s: renamed\n", rd.name);
 			rdmactl_roce_event_fail(p->index, p->guid, -EAGAIN);
 		}
 	} else {
-		rdmactl_roce_restore_write(p, name, &cd, *rpp, n);
+		rdmactl_roce_restore_write(&rd, &cd, *rpp, n);
 	}
 	rdmactl_cm_close(&cd);
 	return err;
@@ -314,7 +307,7 @@ static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool 
 
 static int rdmactl_roce_restore_dev(struct rdmactl_roce_pending *p, bool last_try)
 {
-	struct rdmactl_roce_restore_port *rp = NULL;
+	struct rdmactl_roce_port *rp = NULL;
 	int err;
 
 	mutex_lock(&rdmactl_cm_lock);

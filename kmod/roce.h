@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the RoCE files share: roce.c (ROCE_GET, ROCE_SET), roce-saved.c
- * (the settings remembered by node GUID and port, and applied again) and
- * cm.c (rdma_cm's configfs, which holds them). Locks, in order:
- * rdmactl_cm_lock, then rdmactl_roce_saved_lock; roce.c's comment says
- * what each guards.
+ * What the RoCE files share: roce.c (ROCE_GET), roce-set.c (ROCE_SET),
+ * roce-saved.c (the settings remembered by node GUID and port, and applied
+ * again), roce-apply.c (their writing to rdma_cm, which a SET and the
+ * restore share) and cm.c (rdma_cm's configfs, which holds them). Locks,
+ * in order: rdmactl_cm_lock, then rdmactl_roce_saved_lock; roce.c's
+ * comment says what each guards.
  */
 #ifndef _RDMACTL_ROCE_H
 #define _RDMACTL_ROCE_H
@@ -20,10 +21,8 @@ struct rdmactl_roce_saved {
 	struct list_head list;
 	u64 guid;		/* node GUID, host order */
 	u32 port;
-	u8 mode;		/* enum rdmactl_gid_type, 0: not set */
-	bool has_tos;
-	u8 tos;
-	struct rdmactl_qos qos;	/* with tos: applied to the netdev again */
+	/* What is applied again: the mode, the ToS, its profile to the netdev. */
+	struct rdmactl_roce_settings set;
 	/* What rdma_cm read back after rdmactl last wrote it. */
 	bool applied;
 	u8 applied_mode;
@@ -48,6 +47,32 @@ struct rdmactl_cm_dev {
 #define RDMACTL_CM_NO_KERNEL_IO \
 	"this kernel's configfs (before 5.14) cannot be read or written from a module: use /sys/kernel/config/rdma_cm"
 
+/* A device, copied, for configfs work: no reference across it. */
+struct rdmactl_roce_dev {
+	u32 index;
+	u64 guid;		/* node GUID, host order */
+	char name[IB_DEVICE_NAME_MAX];
+};
+
+/* One port's write to rdma_cm (rdmactl_roce_write()), and what came of it. */
+struct rdmactl_roce_port {
+	u32 port;
+	struct rdmactl_roce_settings set;	/* what is written: its mode and ToS */
+	struct rdmactl_roce_settings old;	/* a SET's: rdma_cm's before, for the undo */
+	struct rdmactl_roce_settings now;	/* rdma_cm's after, read back; has 0: unread */
+	int err;		/* the write's, else the read-back's; set before: skipped */
+};
+
+/* ROCE_SET's state (roce-set.c), zeroed by the framework. */
+struct rdmactl_roce_set {
+	struct rdmactl_roce_dev rd;
+	u32 first, last;
+	struct rdmactl_roce_settings set;	/* the request's */
+	bool clear;		/* forget the saved settings instead */
+	struct rdmactl_roce_port *ports;	/* first..last */
+	struct rdmactl_roce_saved **saved;	/* new entries, one per port */
+};
+
 extern struct mutex rdmactl_cm_lock;
 extern struct mutex rdmactl_roce_saved_lock;
 extern struct list_head rdmactl_roce_saved;
@@ -63,8 +88,24 @@ int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long u
 		    struct netlink_ext_ack *extack);
 int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name);
 void rdmactl_cm_close(struct rdmactl_cm_dev *cd);
-int rdmactl_cm_read(struct rdmactl_cm_dev *cd, u32 port, u8 *mode, u8 *tos);
-int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, int mode, int tos);
+int rdmactl_cm_read(struct rdmactl_cm_dev *cd, u32 port, struct rdmactl_roce_settings *s);
+int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, const struct rdmactl_roce_settings *s);
+
+/* roce.c */
+int rdmactl_roce_port_check(struct rdmactl_dev *dev, u32 port, const struct nlattr *attr,
+			    struct netlink_ext_ack *extack);
+
+/* roce-set.c */
+int rdmactl_roce_set_validate(struct rdmactl_req *req, void *state);
+int rdmactl_roce_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
+		     const struct nlattr *port_attr);
+void rdmactl_roce_set_cleanup(void *state);
+
+/* roce-apply.c */
+void rdmactl_roce_merge(struct rdmactl_roce_settings *to, const struct rdmactl_roce_settings *s);
+int rdmactl_roce_write(const struct rdmactl_roce_dev *rd, struct rdmactl_cm_dev *cd,
+		       struct rdmactl_roce_port *rp, u32 n, bool undo,
+		       struct netlink_ext_ack *extack);
 
 /* roce-saved.c */
 int rdmactl_roce_saved_init(void);

@@ -135,14 +135,15 @@ static int roce_show(int argc, char **argv)
 			a.dp.dev[0] ? a.dp.dev : NULL, "cannot read the RoCE settings");
 }
 
-static int roce_apply(const struct roce_args *a, unsigned int what, const char *fail)
+static int roce_apply(const struct roce_args *a, const struct rdmactl_roce_settings *s,
+		      const char *fail)
 {
 	struct rdmactl *h = cli_open();
 	int err;
 
 	if (!h)
 		return EXIT_ERROR;
-	err = rdmactl_roce_set(h, a->dp.dev, a->dp.port, what, a->mode, (uint8_t)a->tos);
+	err = rdmactl_roce_apply(h, a->dp.dev, a->dp.port, s);
 	err = err ? cli_fail(h, err, a->dp.dev, fail) : EXIT_OK;
 	rdmactl_close(h);
 	return err;
@@ -151,24 +152,30 @@ static int roce_apply(const struct roce_args *a, unsigned int what, const char *
 static int roce_set(int argc, char **argv)
 {
 	struct roce_args a = { .probe = false };
-	unsigned int given, what = 0;
+	struct rdmactl_roce_settings s = { .has = 0 };
+	unsigned int given;
 
 	if (cli_parse(&roce_set_spec, argc, argv, &a, &given))
 		return EXIT_USAGE;
-	if (given & (1U << ROCE_SET_MODE_ARG))
-		what |= RDMACTL_ROCE_SET_MODE;
-	if (given & (1U << ROCE_SET_TOS_ARG))
-		what |= RDMACTL_ROCE_SET_TOS;
-	return roce_apply(&a, what, "cannot set the RoCE defaults");
+	if (given & (1U << ROCE_SET_MODE_ARG)) {
+		s.has |= RDMACTL_ROCE_SET_MODE;
+		s.mode = a.mode;
+	}
+	if (given & (1U << ROCE_SET_TOS_ARG)) {
+		s.has |= RDMACTL_ROCE_SET_TOS;
+		s.tos = (uint8_t)a.tos;
+	}
+	return roce_apply(&a, &s, "cannot set the RoCE defaults");
 }
 
 static int roce_forget(int argc, char **argv)
 {
 	struct roce_args a = { .probe = false };
+	const struct rdmactl_roce_settings s = { .has = RDMACTL_ROCE_CLEAR };
 
 	if (cli_parse(&roce_forget_spec, argc, argv, &a, NULL))
 		return EXIT_USAGE;
-	return roce_apply(&a, RDMACTL_ROCE_CLEAR, "cannot forget the RoCE settings");
+	return roce_apply(&a, &s, "cannot forget the RoCE settings");
 }
 
 static int roce_help(int argc, char **argv)

@@ -285,18 +285,18 @@ static int qos_pfc(struct rdmactl *h, const struct rdmactl_qos_plan *p, const ch
 static int qos_roce(struct rdmactl *h, const struct rdmactl_qos_plan *p)
 {
 	const struct rdmactl_qos_profile *a = &p->applied;
-	struct rdmactl_req req;
-	struct nlmsghdr *nlh;
+	struct rdmactl_roce_settings s = {
+		.has = RDMACTL_ROCE_SET_TOS | RDMACTL_ROCE_SET_QOS,
+		.tos = a->tos, .prio = a->prio, .pfc = a->pfc,
+	};
 	char msg[sizeof(h->errmsg)];
 	int err;
 
-	nlh = rdmactl_msg_about(h, &req, RDMACTL_CMD_ROCE_SET, 0, p->dev, &p->port);
-	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, a->tos);
-	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_PRIO, a->prio);
-	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_PFC, a->pfc);
-	if (a->has & RDMACTL_QOS_TRUST)
-		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TRUST, a->trust);
-	err = rdmactl_transact(&req, nlh);
+	if (a->has & RDMACTL_QOS_TRUST) {
+		s.has |= RDMACTL_ROCE_SET_TRUST;
+		s.trust = a->trust;
+	}
+	err = rdmactl_roce_apply(h, p->dev, p->port, &s);
 	if (err) {
 		snprintf(msg, sizeof(msg), "%s", h->errmsg);
 		rdmactl_set_err(h, "%s/%u: setting rdma_cm's ToS %u and keeping the profile: %s",

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-/* RDMACTL_CMD_ROCE_GET and _SET: rdma_cm's default RoCE mode and ToS. */
+/*
+ * RDMACTL_CMD_ROCE_GET and _SET: rdma_cm's default RoCE mode and ToS, and
+ * the QoS profile rdmactl.ko keeps with the ToS.
+ */
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
@@ -104,24 +107,44 @@ RDMACTL_EXPORT int rdmactl_roce_probe(struct rdmactl *h, const char *dev, uint32
 	return rdmactl_roce_get(h, dev, port, 1, cb, arg);
 }
 
+RDMACTL_EXPORT int rdmactl_roce_apply(struct rdmactl *h, const char *dev, uint32_t port,
+				      const struct rdmactl_roce_settings *s)
+{
+	unsigned int known = RDMACTL_ROCE_SET_MODE | RDMACTL_ROCE_SET_TOS | RDMACTL_ROCE_CLEAR |
+			     RDMACTL_ROCE_SET_QOS | RDMACTL_ROCE_SET_TRUST;
+	struct rdmactl_req req;
+	struct nlmsghdr *nlh;
+
+	if (s && rdmactl_what_check(h, "rdmactl_roce_apply", s->has, known))
+		return -EINVAL;
+	if (!s || !dev) {
+		rdmactl_set_err(h, "rdmactl_roce_apply: no %s", s ? "device" : "settings");
+		return -EINVAL;
+	}
+	nlh = rdmactl_msg_about(h, &req, RDMACTL_CMD_ROCE_SET, 0, dev, port ? &port : NULL);
+	if (s->has & RDMACTL_ROCE_SET_MODE)
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, s->mode);
+	if (s->has & RDMACTL_ROCE_SET_TOS)
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, s->tos);
+	if (s->has & RDMACTL_ROCE_SET_QOS) {
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_PRIO, s->prio);
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_PFC, s->pfc);
+	}
+	if (s->has & RDMACTL_ROCE_SET_TRUST)
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TRUST, s->trust);
+	if (s->has & RDMACTL_ROCE_CLEAR)
+		mnl_attr_put(nlh, RDMACTL_A_ROCE_CLEAR, 0, NULL);
+	return rdmactl_transact(&req, nlh);
+}
+
+/* LIBRDMACTL_1's: its three bits are struct rdmactl_roce_settings's first. */
 RDMACTL_EXPORT int rdmactl_roce_set(struct rdmactl *h, const char *dev, uint32_t port,
 				    unsigned int what, uint8_t mode, uint8_t tos)
 {
 	unsigned int known = RDMACTL_ROCE_SET_MODE | RDMACTL_ROCE_SET_TOS | RDMACTL_ROCE_CLEAR;
-	struct rdmactl_req req;
-	struct nlmsghdr *nlh;
+	struct rdmactl_roce_settings s = { .has = what, .mode = mode, .tos = tos };
 
 	if (rdmactl_what_check(h, "rdmactl_roce_set", what, known))
 		return -EINVAL;
-	nlh = rdmactl_msg_start(h, &req, RDMACTL_CMD_ROCE_SET, 0);
-	rdmactl_put_dev(nlh, dev);
-	if (port)
-		mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, port);
-	if (what & RDMACTL_ROCE_SET_MODE)
-		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, mode);
-	if (what & RDMACTL_ROCE_SET_TOS)
-		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, tos);
-	if (what & RDMACTL_ROCE_CLEAR)
-		mnl_attr_put(nlh, RDMACTL_A_ROCE_CLEAR, 0, NULL);
-	return rdmactl_transact(&req, nlh);
+	return rdmactl_roce_apply(h, dev, port, &s);
 }

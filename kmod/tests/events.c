@@ -8,6 +8,7 @@
 #include <net/netlink.h>
 
 #include "kunit.h"
+#include "../roce.h"
 
 /* ---- events ---- */
 
@@ -186,6 +187,40 @@ static void rdmactl_events_roce_qos(struct kunit *test)
 }
 
 /*
+ * What a SET leaves kept, and its event says (rdmactl_roce_merge()): a
+ * mode alone keeps the ToS and its profile, a ToS alone ends the profile,
+ * a ToS with a profile brings it.
+ */
+static void rdmactl_events_roce_merge(struct kunit *test)
+{
+	const struct rdmactl_qos q = { .has = true, .prio = 3, .pfc = 1 };
+	struct rdmactl_roce_settings kept = { .has = RDMACTL_ROCE_HAS_TOS, .tos = 106, .qos = q };
+	struct rdmactl_roce_settings s = {
+		.has = RDMACTL_ROCE_HAS_MODE, .mode = RDMACTL_GID_TYPE_ROCE_V1,
+	};
+
+	rdmactl_roce_merge(&kept, &s);
+	KUNIT_EXPECT_EQ(test, kept.has, (u8)(RDMACTL_ROCE_HAS_MODE | RDMACTL_ROCE_HAS_TOS));
+	KUNIT_EXPECT_EQ(test, kept.mode, (u8)RDMACTL_GID_TYPE_ROCE_V1);
+	KUNIT_EXPECT_EQ(test, kept.tos, (u8)106);
+	KUNIT_EXPECT_EQ(test, kept.qos.prio, (u8)3);
+
+	s.has = RDMACTL_ROCE_HAS_TOS;
+	s.tos = 32;
+	rdmactl_roce_merge(&kept, &s);
+	KUNIT_EXPECT_EQ(test, kept.mode, (u8)RDMACTL_GID_TYPE_ROCE_V1);
+	KUNIT_EXPECT_EQ(test, kept.tos, (u8)32);
+	KUNIT_EXPECT_FALSE(test, kept.qos.has);
+
+	s.tos = 106;
+	s.qos = q;
+	rdmactl_roce_merge(&kept, &s);
+	KUNIT_EXPECT_EQ(test, kept.tos, (u8)106);
+	KUNIT_EXPECT_TRUE(test, kept.qos.has);
+	KUNIT_EXPECT_EQ(test, kept.qos.pfc, (u8)1);
+}
+
+/*
  * An event cut short anywhere says so, whatever its type: fill each into
  * a message with room for all of it but 4 bytes, 8, and so on down to 0.
  */
@@ -246,6 +281,7 @@ static struct kunit_case rdmactl_events_cases[] = {
 	KUNIT_CASE(rdmactl_events_netdev),
 	KUNIT_CASE(rdmactl_events_roce),
 	KUNIT_CASE(rdmactl_events_roce_qos),
+	KUNIT_CASE(rdmactl_events_roce_merge),
 	KUNIT_CASE(rdmactl_events_full),
 	{}
 };

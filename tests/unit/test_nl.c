@@ -191,6 +191,13 @@ static void test_unknown_what(void)
 	      "rdmactl_ipoib_modify: every bit set is -EINVAL");
 	CHECK(rdmactl_roce_set(NULL, "rxe0", 1, RDMACTL_ROCE_SET_MODE | 1u << 9, 2, 0) == -EINVAL,
 	      "rdmactl_roce_set: an unknown what bit is -EINVAL");
+	/* LIBRDMACTL_1's call takes none of the settings' later bits. */
+	CHECK(rdmactl_roce_set(NULL, "rxe0", 1, RDMACTL_ROCE_SET_TOS | RDMACTL_ROCE_SET_QOS, 0,
+			       106) == -EINVAL,
+	      "rdmactl_roce_set: a QoS bit is -EINVAL");
+	CHECK(rdmactl_roce_apply(NULL, "rxe0", 1, &(struct rdmactl_roce_settings){
+			.has = RDMACTL_ROCE_SET_TOS | 1u << 9, .tos = 106 }) == -EINVAL,
+	      "rdmactl_roce_apply: an unknown has bit is -EINVAL");
 }
 
 int main(void)

@@ -53,18 +53,53 @@ int rdmactl_roce_list(struct rdmactl *h, const char *dev, uint32_t port,
 int rdmactl_roce_probe(struct rdmactl *h, const char *dev, uint32_t port,
 		       rdmactl_roce_cb cb, void *arg);
 
-/* What rdmactl_roce_set() changes. */
+/*
+ * The fields a struct rdmactl_roce_settings gives (its has), one bit each,
+ * and rdmactl_roce_set()'s what (the first three).
+ */
 enum {
-	RDMACTL_ROCE_SET_MODE = 1 << 0,
-	RDMACTL_ROCE_SET_TOS = 1 << 1,
+	RDMACTL_ROCE_SET_MODE = 1 << 0,	/* mode */
+	RDMACTL_ROCE_SET_TOS = 1 << 1,	/* tos */
 	RDMACTL_ROCE_CLEAR = 1 << 2,	/* alone: forget the saved settings */
+	RDMACTL_ROCE_SET_QOS = 1 << 3,	/* prio and pfc, with tos (LIBRDMACTL_1.6) */
+	RDMACTL_ROCE_SET_TRUST = 1 << 4,	/* trust, with _QOS (LIBRDMACTL_1.6) */
 };
 
 /*
- * Set rdma_cm's default mode and/or ToS on a port of dev, or on all its
- * ports (port 0), and remember them for when the device registers again;
- * or, with RDMACTL_ROCE_CLEAR, forget them. -EINVAL for a bit of what it
- * does not know. Needs CAP_NET_ADMIN; on failure nothing changed.
+ * A RoCE port's settings, as rdmactl_roce_apply() sets them
+ * (LIBRDMACTL_1.6). has names the fields given; the others are not sent,
+ * and rdma_cm keeps what it has there. The QoS profile (prio, pfc, trust)
+ * is what rdmactl.ko keeps with the ToS whose DSCP it maps, and applies
+ * again to the port's netdev when it attaches (Documentation/roce.md,
+ * "QoS"): it goes with a ToS, and a ToS given without one ends the kept
+ * profile. It does not set the netdev's DCB now: rdmactl_qos_set() does,
+ * then calls rdmactl_roce_apply() with it.
+ */
+struct rdmactl_roce_settings {
+	unsigned int has;		/* RDMACTL_ROCE_SET_*, or RDMACTL_ROCE_CLEAR alone */
+	uint8_t mode;			/* RDMACTL_GID_TYPE_ROCE_V1 or _V2 */
+	uint8_t tos;			/* rdma_cm's default ToS for new connections */
+	uint8_t prio;			/* the priority the ToS's DSCP maps to, 0..7 */
+	uint8_t pfc;			/* PFC on prio: 1 on, 0 off */
+	uint8_t trust;			/* enum rdmactl_roce_trust: what the netdev trusts first */
+};
+
+/*
+ * Set a port of dev, or all its ports (port 0), to s, and have rdmactl.ko
+ * remember it for when the device or rdma_cm comes back; or, with
+ * RDMACTL_ROCE_CLEAR alone, forget what it remembers. -EINVAL for a bit of
+ * has it does not know, before anything is sent; the kernel refuses what
+ * does not go together (a profile without a ToS, part of one, clear with
+ * a value), saying so. Needs CAP_NET_ADMIN; on failure nothing changed.
+ * (LIBRDMACTL_1.6)
+ */
+int rdmactl_roce_apply(struct rdmactl *h, const char *dev, uint32_t port,
+		       const struct rdmactl_roce_settings *s);
+
+/*
+ * rdmactl_roce_apply() with what as has (RDMACTL_ROCE_SET_MODE, _SET_TOS,
+ * RDMACTL_ROCE_CLEAR; another bit is -EINVAL), mode and tos: set rdma_cm's
+ * default mode and/or ToS, and remember them, or forget them.
  */
 int rdmactl_roce_set(struct rdmactl *h, const char *dev, uint32_t port, unsigned int what,
 		     uint8_t mode, uint8_t tos);
