@@ -96,9 +96,11 @@ int rdmactl_ipoib_set_validate(struct rdmactl_req *req, void *state);
 int rdmactl_ipoib_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
 		      const struct nlattr *port_attr);
 
+#if IS_ENABLED(CONFIG_KUNIT)
 struct netlink_notify;
-/* Called with the jobs' lock held (ipoib-set.c; KUnit's). */
+/* ipoib-set.c's, static without KUnit: called with the jobs' lock held. */
 bool rdmactl_ipoib_job_released(const struct rdmactl_ipoib_job *job,
 				const struct netlink_notify *n);
+#endif
 
 #endif /* _RDMACTL_IPOIB_H */
