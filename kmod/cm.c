@@ -318,9 +318,14 @@ int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, const struct rdmactl_r
 	char buf[8];
 	int err = 0;
 
-	if (s->has & RDMACTL_ROCE_HAS_MODE)
+	if (s->has & RDMACTL_ROCE_HAS_MODE) {
+		/* ROCE_SET's parse gave v1 or v2: anything else is a caller's bug. */
+		if (WARN_ON_ONCE(s->mode >= ARRAY_SIZE(rdmactl_cm_mode_str) ||
+				 !rdmactl_cm_mode_str[s->mode]))
+			return -EINVAL;
 		err = rdmactl_cm_io(cd, port, "default_roce_mode",
 				    (char *)rdmactl_cm_mode_str[s->mode], 0, true);
+	}
 	if (!err && (s->has & RDMACTL_ROCE_HAS_TOS)) {
 		snprintf(buf, sizeof(buf), "%u", s->tos);
 		err = rdmactl_cm_io(cd, port, "default_roce_tos", buf, 0, true);

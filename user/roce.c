@@ -118,7 +118,8 @@ RDMACTL_EXPORT int rdmactl_roce_apply(struct rdmactl *h, const char *dev, uint32
 	if (s && rdmactl_what_check(h, "rdmactl_roce_apply", s->has, known))
 		return -EINVAL;
 	if (!s || !dev) {
-		rdmactl_set_err(h, "rdmactl_roce_apply: no %s", s ? "device" : "settings");
+		if (h)
+			rdmactl_set_err(h, "rdmactl_roce_apply: no %s", s ? "device" : "settings");
 		return -EINVAL;
 	}
 	nlh = rdmactl_msg_about(h, &req, RDMACTL_CMD_ROCE_SET, 0, dev, port ? &port : NULL);

@@ -55,7 +55,10 @@ int rdmactl_roce_probe(struct rdmactl *h, const char *dev, uint32_t port,
 
 /*
  * The fields a struct rdmactl_roce_settings gives (its has), one bit each,
- * and rdmactl_roce_set()'s what (the first three).
+ * and rdmactl_roce_set()'s what (the first three). Not the
+ * RDMACTL_ROCE_HAS_* bits above, which say what a struct rdmactl_roce_info
+ * has: their values overlap (RDMACTL_ROCE_HAS_SAVED_TOS is
+ * RDMACTL_ROCE_CLEAR's).
  */
 enum {
 	RDMACTL_ROCE_SET_MODE = 1 << 0,	/* mode */
@@ -90,8 +93,11 @@ struct rdmactl_roce_settings {
  * RDMACTL_ROCE_CLEAR alone, forget what it remembers. -EINVAL for a bit of
  * has it does not know, before anything is sent; the kernel refuses what
  * does not go together (a profile without a ToS, part of one, clear with
- * a value), saying so. Needs CAP_NET_ADMIN; on failure nothing changed.
- * (LIBRDMACTL_1.6)
+ * a value), saying so: a profile's bits without RDMACTL_ROCE_SET_TOS,
+ * RDMACTL_ROCE_SET_TRUST without _SET_QOS. Needs CAP_NET_ADMIN. On
+ * failure nothing changed, unless the error says that the undo of a
+ * change to several ports failed too, and which it left changed (each
+ * told by a ROCE event). (LIBRDMACTL_1.6)
  */
 int rdmactl_roce_apply(struct rdmactl *h, const char *dev, uint32_t port,
 		       const struct rdmactl_roce_settings *s);
