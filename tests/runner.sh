@@ -1,5 +1,5 @@
 # The one place that reads a suite's result line: sourced by make check
-# (tests/check, on the host), by each VM's PID 1 (tests/vm/stage2, for the
+# (tests/check, on the host), by each VM's PID 1 (tests/vm/init, for the
 # suites of its line: tests/integration/lines.sh) and by tests/run-suites,
 # its command line. A suite is a command line ending with "N passed,
 # N failed"; one that ends without that line, or exits non-zero with no

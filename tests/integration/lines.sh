@@ -1,5 +1,5 @@
 # Which suites a VM runs, and in what order: sourced by its PID 1
-# (tests/vm/stage2), which runs them with tests/runner.sh's run_suites when
+# (tests/vm/init), which runs them with tests/runner.sh's run_suites when
 # tests/vm/run is given --line ARGS (make check's, check-quick's and
 # check-debug's VMs):
 #
