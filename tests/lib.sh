@@ -80,6 +80,22 @@ tcp_listening() {
 	return 1
 }
 
+# until_ok SECONDS CMD...: CMD every 0.2 s until it succeeds, SECONDS at
+# most; false if it never did. For what rdmactl.ko times in jiffies (a
+# stats object's lifespan, a failed PMA's back-off): the RHEL and debug
+# VMs' kernels tick periodically (tinyconfig's HZ_PERIODIC), and their
+# ticks fall behind the guest's clock when the host is busy (3.4 s of
+# uptime counted 2.5 to 3.0 s of ticks), so a sleep a little longer than
+# a lifespan can end inside it.
+until_ok() {
+	local end=$((SECONDS + $1))
+	shift
+	until "$@"; do
+		[ $SECONDS -lt $end ] || return 1
+		sleep 0.2
+	done
+}
+
 # The clock in ms, and a 20 ms nap, with no process started: a measure
 # of how fast something ends must not wait for fork+exec, which takes
 # 0.1-0.5 s in a loaded VM under emulation. The nap reads a pipe this

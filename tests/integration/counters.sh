@@ -164,8 +164,13 @@ reads=$(($(<$sk/hw_reads) - r0)) mads=$(($(<$sk/mads) - m0)) most=$((ms / 1000 +
 	t_fail "and sent $mads PMA MADs (> $most snapshots' worth)"
 echo "fake_tx_msgs 7" >$sk/hw_counters
 echo "port_rcv_packets 8" >$sk/pma
-sleep 1.1
-j=$(nobody rdmactl -j stat show $slow/1)
+# A lifespan later by the kernel's clock (until_ok, tests/lib.sh).
+new_values() {
+	j=$(nobody rdmactl -j stat show $slow/1) &&
+		[ "$(counter "$j" fake_tx_msgs) $(counter "$j" port_rcv_packets)" = "7 8" ]
+}
+sleep 1
+until_ok 10 new_values
 t_eq "a lifespan later, the driver's new value" "7" "$(counter "$j" fake_tx_msgs)"
 t_eq "and the PMA's" "8" "$(counter "$j" port_rcv_packets)"
 echo "$slow" >$knobs/remove
@@ -178,8 +183,11 @@ fk=$knobs/$flaky/port1
 echo 1 >$fk/mad_fail
 j=$(rdmactl -j stat show $flaky/1)
 t_eq "ClassPortInfo failed: no PMA counters in that snapshot" "" "$(jq -r '.[0].pma_set // empty' <<<"$j")"
-sleep 1.1
-j=$(rdmactl -j stat show $flaky/1)
+pma_answers() {
+	j=$(rdmactl -j stat show $flaky/1) && [ "$(jq -r '.[0].pma_set // empty' <<<"$j")" = extended ]
+}
+sleep 1
+until_ok 10 pma_answers
 t_eq "a second later the PMA is asked again and answers" "extended" "$(jq -r '.[0].pma_set // empty' <<<"$j")"
 t_eq "with sysfs's values" "$(</sys/class/infiniband/$flaky/ports/1/counters/port_xmit_data)" \
 	"$(counter "$j" port_xmit_data)"
@@ -209,15 +217,22 @@ echo "$flaky" >$knobs/remove
 # --- a PMA that answered and then fails (a firmware timeout): it is asked
 # no more often than when it answers, and a reply's timestamp is that of
 # the last read that happened, not of the attempt. (A lifespan of 3 s: two
-# snapshots, each a process, must fit in one on a busy machine.)
+# snapshots, each a process, must fit in one on a busy machine.) The PMA
+# fails from inside the lifespan of the read that answered; the first
+# snapshot past it by the kernel's clock (until_ok) asks, and gets none.
 echo "lifespan_ms=3000" >$knobs/add
 slow=$(tail -1 $knobs/devices)
 sk=$knobs/$slow/port1
 rdmactl stat show $slow/1 >/dev/null
-sleep 3.1
 echo 1000 >$sk/mad_fail
-t0=$(date +%s%N) m0=$(<$sk/mads)
-j=$(nobody rdmactl -j stat show $slow/1)
+t0=$(date +%s%N) m0=$(<$sk/mads) n=0
+pma_failed() {
+	n=$((n + 1))
+	j=$(nobody rdmactl -j stat show $slow/1) &&
+		[ "$(jq '[.[0].counters[] | select(.source == "pma")] | length' <<<"$j")" = 0 ]
+}
+sleep 3
+until_ok 15 pma_failed
 t_eq "PortCounters failed: no PMA counters in that snapshot" "0" \
 	"$(jq '[.[0].counters[] | select(.source == "pma")] | length' <<<"$j")"
 ts=$(jq -r '.[0].timestamp_ns' <<<"$j")
@@ -225,9 +240,9 @@ j=$(nobody rdmactl -j stat show $slow/1)
 t_eq "a snapshot within the lifespan has the same read's timestamp" "$ts" "$(jq -r '.[0].timestamp_ns' <<<"$j")"
 snapshots 20 $slow/1
 ms=$((($(date +%s%N) - t0) / 1000000))
-mads=$(($(<$sk/mads) - m0)) most=$((ms / 3000 + 1))
-[ $mads -le $most ] && t_pass "a failing PMA: 22 snapshots in $ms ms sent $mads MADs (<= $most)" ||
-	t_fail "a failing PMA: 22 snapshots in $ms ms sent $mads MADs (> $most)"
+mads=$(($(<$sk/mads) - m0)) most=$((ms / 3000 + 1)) n=$((n + 21))
+[ $mads -le $most ] && t_pass "a failing PMA: $n snapshots in $ms ms sent $mads MADs (<= $most)" ||
+	t_fail "a failing PMA: $n snapshots in $ms ms sent $mads MADs (> $most)"
 echo 0 >$sk/mad_fail
 echo "$slow" >$knobs/remove
 
@@ -276,8 +291,12 @@ echo 1 >$k/mad_fail
 t_run "baseline reset while the PMA fails" 1 rdmactl stat reset fakeib0/1
 t_match "is refused, naming the cause" \
 	"^rdmactl: fakeib0: port 1: the PMA did not answer, no baseline taken\$" "$T_ERR"
-sleep 1.1	# the failed read's back-off
-j=$(rdmactl -j stat show --baseline fakeib0/1)
+# Past the failed read's back-off by the kernel's clock (until_ok).
+pma_back() {
+	j=$(rdmactl -j stat show --baseline fakeib0/1) && [ -n "$(counter "$j" port_xmit_data)" ]
+}
+sleep 1
+until_ok 10 pma_back
 t_eq "the old baseline stands: its time" "$b0" "$(jq -r '.[0].baseline_ns' <<<"$j")"
 t_eq "and its values" "25" "$(counter "$j" port_xmit_data)"
 rdmactl -j monitor >/tmp/reset-events.json 2>&1 &
