@@ -105,20 +105,34 @@ else
 		"$(optional_nest fake_opt | sed 's/:hex:\(.*\)/:hex:\1\1/')"
 
 	# --- kept across re-registration: the udev rule ---------------------------
+	# The rule is user space's (udevd runs the CLI's restore on the device's
+	# "add"), the same on every kernel: udevd runs it where the checks that
+	# do not depend on the kernel run (t_once). Elsewhere, and on the debug
+	# kernel, where udevd takes 45 s to start, the restore the rule runs is
+	# run here after each registration (rule_ran): the module's part, what
+	# it kept across the registration and the restore's STAT_MODE_SET, is
+	# checked on every line.
 	# A udevd of the host's, with rdmactl's rule alone: every other rule is
 	# masked from /run, where the VM can write.
 	rules=/run/udev/rules.d
-	mkdir -p $rules
-	for f in /lib/udev/rules.d/*.rules /usr/lib/udev/rules.d/*.rules /etc/udev/rules.d/*.rules; do
-		[ -e "$f" ] && ln -sf /dev/null $rules/"${f##*/}"
-	done
-	# Ours replaces the installed one of the same name, which make check's
-	# package.sh may have put in the host's /lib/udev/rules.d, masked above:
-	# written through that mask, it went to /dev/null and no rule ran.
-	rm -f $rules/90-rdmactl.rules
-	sed "s|@SBINDIR@|$(dirname "$(command -v rdmactl)")|" "$RDMACTL_TOP/udev/90-rdmactl.rules.in" \
-		>$rules/90-rdmactl.rules
-	t_run "udevd starts with rdmactl's rule" 0 /lib/systemd/systemd-udevd --daemon
+	if t_once; then
+		mkdir -p $rules
+		for f in /lib/udev/rules.d/*.rules /usr/lib/udev/rules.d/*.rules /etc/udev/rules.d/*.rules; do
+			[ -e "$f" ] && ln -sf /dev/null $rules/"${f##*/}"
+		done
+		# Ours replaces the installed one of the same name, which make
+		# check's package.sh may have put in the host's /lib/udev/rules.d,
+		# masked above: written through that mask, it went to /dev/null
+		# and no rule ran.
+		rm -f $rules/90-rdmactl.rules
+		sed "s|@SBINDIR@|$(dirname "$(command -v rdmactl)")|" "$RDMACTL_TOP/udev/90-rdmactl.rules.in" \
+			>$rules/90-rdmactl.rules
+		t_run "udevd starts with rdmactl's rule" 0 /lib/systemd/systemd-udevd --daemon
+	fi
+	# rule_ran: what the rule does, where no udevd runs it.
+	rule_ran() {
+		t_once || rdmactl stat mode restore >/dev/null
+	}
 	# restored N: until N STAT_MODE events with "restored" (10 s at most).
 	# Timed out, it shows what it saw: the STAT_MODE events (a restore that
 	# failed says why) and udevd's processes.
@@ -147,6 +161,7 @@ else
 	id=$(((16#$g - 16#0002c903fa000000) >> 8))
 	reload && t_pass "the fake HCA reloads" || t_fail "the fake HCA reloads"
 	t_eq "$opt is back with its node GUID" "$guid" "$(</sys/class/infiniband/$opt/node_guid)"
+	rule_ran
 	t_run "the rule set fake_opt again" 0 restored 1
 	t_eq "ib_core has it on" "0" "$(rdma_value $opt/1 fake_opt)"
 	t_eq "the event says so" "$opt 1 fake_opt true" \
@@ -157,21 +172,24 @@ else
 	t_eq "nothing kept" "null" "$(rdmactl -j stat mode $opt/1 | jq -c '.[0].kept')"
 	t_eq "an event says so" "true" "$(jq -r 'select(.event == "stat_mode" and .forgotten) | .forgotten' /tmp/sm-monitor)"
 	reload && t_pass "the fake HCA reloads again" || t_fail "the fake HCA reloads again"
-	sleep 2
+	rule_ran
+	if t_once; then sleep 2; fi	# udevd's rule, had it acted
 	t_eq "forgotten: fake_opt stays off" "" "$(rdma_value $opt/1 fake_opt)"
 	t_eq "no restore event" "1" "$(jq -s '[.[] | select(.event == "stat_mode" and .restored)] | length' /tmp/sm-monitor)"
 	# No udevd, and none of its workers, may outlive the masks: with every
 	# rule back, one would act on the devices later suites add.
 	# (udevadm control --exit can leave it running: on 7.2 it did.)
-	udevadm control --exit 2>/dev/null
-	pkill -TERM -f 'systemd-udevd|udev-worker'
-	for _ in $(seq 50); do
-		pgrep -f 'systemd-udevd|udev-worker' >/dev/null || break
-		sleep 0.1
-	done
-	t_eq "udevd and its workers are gone" "" "$(pgrep -af 'systemd-udevd|udev-worker')"
-	pkill -9 -f 'systemd-udevd|udev-worker'
-	rm -rf $rules
+	if t_once; then
+		udevadm control --exit 2>/dev/null
+		pkill -TERM -f 'systemd-udevd|udev-worker'
+		for _ in $(seq 50); do
+			pgrep -f 'systemd-udevd|udev-worker' >/dev/null || break
+			sleep 0.1
+		done
+		t_eq "udevd and its workers are gone" "" "$(pgrep -af 'systemd-udevd|udev-worker')"
+		pkill -9 -f 'systemd-udevd|udev-worker'
+		rm -rf $rules
+	fi
 
 	# DEV_REMOVE is a device's last event: STAT_MODE sets in a loop race
 	# with its removal, which, once it has queued DEV_REMOVE, waits for
@@ -229,10 +247,13 @@ t_eq "ib_core keeps its counts as history: still in the total" "1234" \
 t_eq "as in sysfs" "1234" "$(<$sys/fake_tx_msgs)"
 
 # rxe has no QP counters (no counter_bind_qp): binding is refused, and its
-# totals stay sysfs's after traffic. The traffic is bounded: on RHEL 10's
-# kernel-debug rxe's RC traffic between rxe0 and rxe1 never completes
-# (Documentation/testing.md), and what is checked is the counters after it;
-# one round trip first, and the 100 only where it completes.
+# totals stay sysfs's after traffic. The traffic is bounded: one round trip
+# first, and the 100 only where it completes. On the debug kernel (RHEL
+# 10's kernel-debug, kmemleak's file: kernel-checks) rxe's RC traffic
+# between rxe0 and rxe1 never completes (Documentation/testing.md), and
+# beside make check's other VM the failed round trip's processes took
+# 170 to 190 s to end: none is tried there, and the counters are compared
+# after auto mode alone.
 # pingpong N SECONDS: N round trips, rxe1 to rxe0, given up after SECONDS.
 pingpong() {
 	timeout "$2" ibv_rc_pingpong -d rxe0 -g 0 -n "$1" >/tmp/sm-pp.log 2>&1 &
@@ -244,7 +265,9 @@ pingpong() {
 	return $rc
 }
 if rdma statistic qp set link rxe0/1 auto type on 2>/dev/null; then
-	if pingpong 1 8; then
+	if [ -e /sys/kernel/debug/kmemleak ]; then
+		echo "# the debug kernel: no RC traffic between rxe0 and rxe1 tried"
+	elif pingpong 1 8; then
 		pingpong 100 30 || echo "# rxe0 and rxe1's 100 round trips did not complete in 30 s"
 	else
 		echo "# rxe0 and rxe1's RC traffic does not complete (one round trip in 8 s)"
