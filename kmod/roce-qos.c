@@ -283,8 +283,7 @@ static void rdmactl_qos_run(struct rdmactl_qos_job *job)
 		rtnl_unlock();
 		return;
 	}
-	/* The profile alone: rdma_cm is not read, so no mode or ToS. */
-	rev.s.qos = kept.qos;
+	/* rdma_cm is not read: the event has what rdmactl applied, and the profile kept. */
 	rev.error = rdmactl_qos_apply(job->ndev, kept.tos, &kept.qos);
 	if (rev.error)
 		pr_warn("cannot apply the RoCE QoS profile of port %u to %s: %d\n", job->port,

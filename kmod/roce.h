@@ -111,6 +111,7 @@ int rdmactl_roce_write(const struct rdmactl_roce_dev *rd, struct rdmactl_cm_dev 
 int rdmactl_roce_saved_init(void);
 void rdmactl_roce_saved_exit(void);
 struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port);
+void rdmactl_roce_kept(struct rdmactl_roce_state *st, u64 guid, u32 port);
 void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last);
 void rdmactl_roce_event(u32 index, u64 guid, u32 port, const struct rdmactl_roce_ev *rev);
 bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name);

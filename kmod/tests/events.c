@@ -113,19 +113,36 @@ static void rdmactl_events_netdev(struct kunit *test)
 	kfree_skb(skb);
 }
 
+/*
+ * A ROCE event is the port's ROCE_GET reply: its modes, source, mode and
+ * ToS (none while unknown), what is saved; then restored, clear, error.
+ */
 static void rdmactl_events_roce(struct kunit *test)
 {
 	struct rdmactl_event_item ev = {
 		.type = RDMACTL_EVENT_ROCE, .has_dev = true, .dev_index = 3, .name = "rxe0",
-		.port = 1, .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 96, .restored = true,
+		.port = 1, .restored = true,
+		.roce = { .types = BIT(RDMACTL_GID_TYPE_ROCE_V2),
+			  .source = RDMACTL_ROCE_SOURCE_CONFIGFS,
+			  .cur = { .has = RDMACTL_ROCE_HAS_MODE | RDMACTL_ROCE_HAS_TOS,
+				   .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 96 },
+			  .saved = { .has = RDMACTL_ROCE_HAS_TOS, .tos = 96 } },
 	};
 	struct nlattr *tb[RDMACTL_A_MAX + 1];
 	struct sk_buff *skb;
 
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_EQ(test, nla_get_u32(tb[RDMACTL_A_ROCE_TYPES]),
+			(u32)BIT(RDMACTL_GID_TYPE_ROCE_V2));
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SOURCE]),
+			(u8)RDMACTL_ROCE_SOURCE_CONFIGFS);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_MODE]), (u8)RDMACTL_GID_TYPE_ROCE_V2);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TOS]), (u8)96);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_TOS]), (u8)96);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SAVED_MODE]);
 	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_CLEAR]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_ERROR]);
 	kfree_skb(skb);
 
 	ev.restored = false;
@@ -133,56 +150,58 @@ static void rdmactl_events_roce(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
 	kfree_skb(skb);
 
-	/* rdma_cm unloading: the source alone, no mode or ToS. */
-	ev.unknown = true;
+	/* rdma_cm unloading, or forgotten: the source unknown, no mode or ToS. */
+	ev.roce.source = RDMACTL_ROCE_SOURCE_UNKNOWN;
+	ev.roce.saved.has = 0;
+	ev.clear = true;
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SOURCE]),
 			(u8)RDMACTL_ROCE_SOURCE_UNKNOWN);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SAVED_TOS]);
+	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_CLEAR]));
 	kfree_skb(skb);
 }
 
 /*
- * A QoS profile in a ROCE event: with a SET's mode and ToS; applied again
- * to a netdev, alone (rdma_cm not read), trust only where it was kept;
- * failed, with the error and no mode or ToS.
+ * A kept QoS profile in a ROCE event, as in the GET: the saved one, trust
+ * only where it was kept; a failed re-apply adds the error.
  */
 static void rdmactl_events_roce_qos(struct kunit *test)
 {
 	struct rdmactl_event_item ev = {
 		.type = RDMACTL_EVENT_ROCE, .has_dev = true, .dev_index = 3, .name = "fake0",
-		.port = 1, .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106,
-		.qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
-			 .trust = RDMACTL_ROCE_TRUST_DSCP },
+		.port = 1,
+		.roce = { .types = BIT(RDMACTL_GID_TYPE_ROCE_V2),
+			  .source = RDMACTL_ROCE_SOURCE_APPLIED,
+			  .cur = { .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106 },
+			  .saved = { .has = RDMACTL_ROCE_HAS_TOS, .tos = 106,
+				     .qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
+					      .trust = RDMACTL_ROCE_TRUST_DSCP } } },
 	};
 	struct nlattr *tb[RDMACTL_A_MAX + 1];
 	struct sk_buff *skb;
 
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SOURCE]),
+			(u8)RDMACTL_ROCE_SOURCE_APPLIED);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TOS]), (u8)106);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PRIO]), (u8)3);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PFC]), (u8)1);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TRUST]), (u8)RDMACTL_ROCE_TRUST_DSCP);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PRIO]), (u8)3);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PFC]), (u8)1);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_TRUST]),
+			(u8)RDMACTL_ROCE_TRUST_DSCP);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_PRIO]);
 	kfree_skb(skb);
 
-	ev.mode = 0;
 	ev.restored = true;
-	ev.qos.has_trust = false;
-	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
-	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
-	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
-	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TRUST]);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PRIO]), (u8)3);
-	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
-	kfree_skb(skb);
-
-	ev.mode = RDMACTL_GID_TYPE_ROCE_V2;
+	ev.roce.saved.qos.has_trust = false;
 	ev.error = -EOPNOTSUPP;
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
 	KUNIT_EXPECT_EQ(test, (int)nla_get_s32(tb[RDMACTL_A_ROCE_ERROR]), -EOPNOTSUPP);
-	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PFC]), (u8)1);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SAVED_TRUST]);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PFC]), (u8)1);
+	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
 	kfree_skb(skb);
 }
 
