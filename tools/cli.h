@@ -225,6 +225,8 @@ int ipoib_main(int argc, char **argv);
 int monitor_main(int argc, char **argv);
 int gid_main(int argc, char **argv);
 int roce_main(int argc, char **argv);
+/* roce.c: a port's row of roce show, which monitor.c prints a ROCE event with. */
+void roce_print_row(const struct rdmactl_roce_info *r);
 /* qos.c: rdmactl roce qos, from roce.c's table; a trust's name (monitor.c). */
 int qos_main(int argc, char **argv);
 const char *qos_trust_name(uint8_t trust);

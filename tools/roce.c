@@ -27,13 +27,15 @@ static const char *roce_source_name(uint8_t source)
 	}
 }
 
-static void roce_print(const void *item)
+/*
+ * A port's row of roce show, without its line or object: the monitor
+ * prints a ROCE event with it.
+ */
+void roce_print_row(const struct rdmactl_roce_info *r)
 {
-	const struct rdmactl_roce_info *r = item;
 	bool first = true;
 	uint8_t t;
 
-	print_open();
 	print_str("ifname", "%s/", r->dev_name);
 	print_uint("ifindex", NULL, r->dev_index);
 	print_uint("port", "%" PRIu64 ":", r->port);
@@ -56,7 +58,11 @@ static void roce_print(const void *item)
 		}
 	}
 	print_array_close();
-	/* " saved mode v1 tos 32" in text, "saved":{"mode":"v1","tos":32} in JSON. */
+	/*
+	 * " saved mode v1 tos 32 priority 3 pfc on trust dscp" in text,
+	 * "saved":{"mode":"v1","tos":32,"prio":3,"pfc":true,"trust":"dscp"}
+	 * in JSON; the QoS profile only with the ToS it goes with.
+	 */
 	if (r->present & (RDMACTL_ROCE_HAS_SAVED_MODE | RDMACTL_ROCE_HAS_SAVED_TOS)) {
 		print_object_open("saved");
 		if (r->present & RDMACTL_ROCE_HAS_SAVED_MODE)
@@ -64,8 +70,20 @@ static void roce_print(const void *item)
 		if (r->present & RDMACTL_ROCE_HAS_SAVED_TOS)
 			print_uint("tos", r->present & RDMACTL_ROCE_HAS_SAVED_MODE ?
 				   " tos %" PRIu64 : " saved tos %" PRIu64, r->saved_tos);
+		if (r->present & RDMACTL_ROCE_HAS_SAVED_QOS) {
+			print_uint("prio", " priority %" PRIu64, r->saved_prio);
+			print_bool("pfc", r->saved_pfc, " pfc %s", r->saved_pfc ? "on" : "off");
+			if (r->saved_trust)
+				print_str("trust", " trust %s", qos_trust_name(r->saved_trust));
+		}
 		print_object_close();
 	}
+}
+
+static void roce_print(const void *item)
+{
+	print_open();
+	roce_print_row(item);
 	print_close();
 }
 
