@@ -91,6 +91,17 @@ int rdmactl_qos_parse(const struct rdmactl_req *req, bool has_tos, struct rdmact
 	return 0;
 }
 
+/* A kept profile, as ROCE_GET and the ROCE event (its reply) say it: roce-saved-prio.. */
+int rdmactl_qos_put(struct sk_buff *skb, const struct rdmactl_qos *q)
+{
+	if (q->has &&
+	    (nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PRIO, q->prio) ||
+	     nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PFC, q->pfc) ||
+	     (q->has_trust && nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TRUST, q->trust))))
+		return -EMSGSIZE;
+	return 0;
+}
+
 #if IS_ENABLED(CONFIG_DCB)
 static int rdmactl_qos_app_del(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
 			       struct dcb_app *app)

@@ -136,13 +136,7 @@ int rdmactl_roce_put(struct sk_buff *skb, const struct rdmactl_roce_state *st)
 	if ((st->saved.has & RDMACTL_ROCE_HAS_TOS) &&
 	    nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TOS, st->saved.tos))
 		return -EMSGSIZE;
-	if (st->saved.qos.has &&
-	    (nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PRIO, st->saved.qos.prio) ||
-	     nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PFC, st->saved.qos.pfc) ||
-	     (st->saved.qos.has_trust &&
-	      nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TRUST, st->saved.qos.trust))))
-		return -EMSGSIZE;
-	return 0;
+	return rdmactl_qos_put(skb, &st->saved.qos);
 }
 
 static int rdmactl_roce_fill(struct sk_buff *skb, const struct rdmactl_req *req,

@@ -118,6 +118,7 @@ bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name);
 
 /* roce-qos.c */
 int rdmactl_qos_parse(const struct rdmactl_req *req, bool has_tos, struct rdmactl_qos *q);
+int rdmactl_qos_put(struct sk_buff *skb, const struct rdmactl_qos *q);
 void rdmactl_qos_exit(void);
 
 #endif /* _RDMACTL_ROCE_H */

@@ -227,9 +227,10 @@ int gid_main(int argc, char **argv);
 int roce_main(int argc, char **argv);
 /* roce.c: a port's row of roce show, which monitor.c prints a ROCE event with. */
 void roce_print_row(const struct rdmactl_roce_info *r);
-/* qos.c: rdmactl roce qos, from roce.c's table; a trust's name (monitor.c). */
+/* qos.c: rdmactl roce qos, from roce.c's table; a trust's name; the kept profile in roce.c's row. */
 int qos_main(int argc, char **argv);
 const char *qos_trust_name(uint8_t trust);
+void qos_print_kept(const struct rdmactl_roce_info *r);
 int check_main(int argc, char **argv);
 
 #endif /* RDMACTL_CLI_H */

@@ -70,12 +70,7 @@ void roce_print_row(const struct rdmactl_roce_info *r)
 		if (r->present & RDMACTL_ROCE_HAS_SAVED_TOS)
 			print_uint("tos", r->present & RDMACTL_ROCE_HAS_SAVED_MODE ?
 				   " tos %" PRIu64 : " saved tos %" PRIu64, r->saved_tos);
-		if (r->present & RDMACTL_ROCE_HAS_SAVED_QOS) {
-			print_uint("prio", " priority %" PRIu64, r->saved_prio);
-			print_bool("pfc", r->saved_pfc, " pfc %s", r->saved_pfc ? "on" : "off");
-			if (r->saved_trust)
-				print_str("trust", " trust %s", qos_trust_name(r->saved_trust));
-		}
+		qos_print_kept(r);
 		print_object_close();
 	}
 }
