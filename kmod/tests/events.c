@@ -248,10 +248,15 @@ static void rdmactl_events_full(struct kunit *test)
 	struct rdmactl_event_item ev = {
 		.has_dev = true, .dev_index = 1, .name = "rxe0", .port = 1,
 		.ifindex = 2, .ifname = "veth0", .have_attr = true,
-		/* A ROCE event's longest: a SET's mode and ToS with a profile. */
-		.mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106,
-		.qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
-			 .trust = RDMACTL_ROCE_TRUST_DSCP },
+		/* A ROCE event's longest: the whole GET reply, kept profile and all, restored. */
+		.mode = RDMACTL_IPOIB_CONNECTED, .restored = true,
+		.roce = { .types = BIT(RDMACTL_GID_TYPE_ROCE_V1) | BIT(RDMACTL_GID_TYPE_ROCE_V2),
+			  .source = RDMACTL_ROCE_SOURCE_CONFIGFS,
+			  .cur = { .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106 },
+			  .saved = { .has = RDMACTL_ROCE_HAS_MODE | RDMACTL_ROCE_HAS_TOS,
+				     .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106,
+				     .qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
+					      .trust = RDMACTL_ROCE_TRUST_DSCP } } },
 	};
 	struct sk_buff *skb;
 	int full, room;
