@@ -75,16 +75,16 @@ void rdmactl_roce_kept(struct rdmactl_roce_state *st, u64 guid, u32 port)
 
 /*
  * A ROCE event about a port of dev, which the caller holds: what ROCE_GET
- * says of it now, with what rdma_cm read back (rev->s) for configfs's.
+ * says of it now, with what rdma_cm read back (rev->s) for configfs's. A
+ * saved port the node came back without has no modes.
  */
 static void rdmactl_roce_event_dev(struct rdmactl_dev *dev, u32 port,
 				   const struct rdmactl_roce_ev *rev)
 {
-	struct rdmactl_roce_state st = {
-		.types = rdmactl_roce_types(dev->ibdev, port),
-		.source = RDMACTL_ROCE_SOURCE_UNKNOWN,
-	};
+	struct rdmactl_roce_state st = { .source = RDMACTL_ROCE_SOURCE_UNKNOWN };
 
+	if (rdma_is_port_valid(dev->ibdev, port))
+		st.types = rdmactl_roce_types(dev->ibdev, port);
 	if (rev->s.has & RDMACTL_ROCE_HAS_MODE) {
 		st.cur = rev->s;
 		st.source = RDMACTL_ROCE_SOURCE_CONFIGFS;
