@@ -255,6 +255,7 @@ struct rdmactl_roce_ev {
 	struct rdmactl_roce_settings s;	/* rdma_cm's mode and ToS as read back; has 0: unread */
 	bool restored;		/* applied again, not set */
 	bool clear;		/* the saved settings forgotten */
+	bool cm_gone;		/* rdma_cm unloading took the defaults */
 	int error;		/* -errno: not applied */
 };
 
@@ -273,6 +274,7 @@ struct rdmactl_event_item {
 	struct rdmactl_roce_state roce;	/* RoCE: the port's ROCE_GET reply */
 	bool restored;		/* RoCE: applied again, not set */
 	bool clear;		/* RoCE: the saved settings forgotten */
+	bool cm_gone;		/* RoCE: rdma_cm unloading took the defaults */
 	bool reset_hw;		/* STAT_RESET: the PMA's, not a baseline */
 	int error;		/* RoCE, STAT_MODE: a restore that failed, -errno */
 	struct rdmactl_names names;	/* STAT_MODE: what is kept, owned */
@@ -427,8 +429,15 @@ void rdmactl_roce_exit(void);
 void rdmactl_roce_dev_added(struct rdmactl_dev *dev);
 /* BIT(enum rdmactl_gid_type) of each RoCE mode the port can use. */
 u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port);
-/* ROCE_GET's fill of a port, which its ROCE event shares. */
-int rdmactl_roce_put(struct sk_buff *skb, const struct rdmactl_roce_state *st);
+/*
+ * ROCE_GET's fill of a port, which its ROCE event shares, how says:
+ * EVENT, roce-source only with roce-mode and roce-tos (librdmactl before
+ * 1.6 reads unknown as rdma_cm unloaded); NO_CUR, none of the three (an
+ * event with roce-error, as before 1.6, which read them as applied).
+ */
+#define RDMACTL_ROCE_PUT_EVENT	BIT(0)
+#define RDMACTL_ROCE_PUT_NO_CUR	BIT(1)
+int rdmactl_roce_put(struct sk_buff *skb, const struct rdmactl_roce_state *st, u32 how);
 extern const struct rdmactl_req_ops rdmactl_roce_request;
 
 /* port.c */

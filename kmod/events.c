@@ -55,11 +55,17 @@ static DECLARE_WORK(rdmactl_lost_work, rdmactl_lost_work_fn);
 
 /*
  * A ROCE event: the port's ROCE_GET reply, by the GET's own fill (roce.c),
- * then what only the event knows: restored, forgotten (clear), failed.
+ * then what only the event knows: restored, forgotten (clear), failed,
+ * rdma_cm gone (with roce-source unknown, as librdmactl 1.0-1.5 read it).
  */
 static int rdmactl_event_fill_roce(struct sk_buff *skb, const struct rdmactl_event_item *ev)
 {
-	if (rdmactl_roce_put(skb, &ev->roce) ||
+	u32 how = RDMACTL_ROCE_PUT_EVENT | (ev->error ? RDMACTL_ROCE_PUT_NO_CUR : 0);
+
+	if (rdmactl_roce_put(skb, &ev->roce, how) ||
+	    (ev->cm_gone &&
+	     (nla_put_u8(skb, RDMACTL_A_ROCE_SOURCE, RDMACTL_ROCE_SOURCE_UNKNOWN) ||
+	      nla_put_flag(skb, RDMACTL_A_ROCE_CM_GONE))) ||
 	    (ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED)) ||
 	    (ev->clear && nla_put_flag(skb, RDMACTL_A_ROCE_CLEAR)) ||
 	    (ev->error && nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error)))
@@ -342,6 +348,7 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_
 	ev->roce = *st;
 	ev->restored = rev->restored;
 	ev->clear = rev->clear;
+	ev->cm_gone = rev->cm_gone;
 	ev->error = rev->error;
 	rdmactl_event_queue(ev);
 }

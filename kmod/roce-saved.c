@@ -92,6 +92,8 @@ static void rdmactl_roce_event_dev(struct rdmactl_dev *dev, u32 port,
 	mutex_lock(&rdmactl_roce_saved_lock);
 	rdmactl_roce_kept(&st, be64_to_cpu(dev->ibdev->node_guid), port);
 	mutex_unlock(&rdmactl_roce_saved_lock);
+	if (rev->cm_gone)
+		st.source = RDMACTL_ROCE_SOURCE_UNKNOWN;
 	rdmactl_event_roce(dev, port, &st, rev);
 }
 
@@ -490,11 +492,12 @@ static bool rdmactl_cm_coming;
 
 /*
  * rdma_cm is going: every RoCE port's defaults with it, set by us or not;
- * each port's event says so (its source unknown), no more.
+ * each port's event says so (cm_gone; its source unknown, as nothing is
+ * applied now), no more.
  */
 static void rdmactl_roce_all_unknown(void)
 {
-	const struct rdmactl_roce_ev rev = {};
+	const struct rdmactl_roce_ev rev = { .cm_gone = true };
 	struct rdmactl_dev *dev;
 	u32 index = 0, port;
 

@@ -121,12 +121,15 @@ static int rdmactl_roce_prepare(const struct rdmactl_req *req, struct rdmactl_de
  * what they are, and what rdmactl keeps of it. Its ROCE event is this too
  * (events.c), with the event's own attributes after.
  */
-int rdmactl_roce_put(struct sk_buff *skb, const struct rdmactl_roce_state *st)
+int rdmactl_roce_put(struct sk_buff *skb, const struct rdmactl_roce_state *st, u32 how)
 {
+	bool cur = st->source != RDMACTL_ROCE_SOURCE_UNKNOWN && !(how & RDMACTL_ROCE_PUT_NO_CUR);
+
 	if (nla_put_u32(skb, RDMACTL_A_ROCE_TYPES, st->types) ||
-	    nla_put_u8(skb, RDMACTL_A_ROCE_SOURCE, st->source))
+	    ((cur || !(how & RDMACTL_ROCE_PUT_EVENT)) &&
+	     nla_put_u8(skb, RDMACTL_A_ROCE_SOURCE, st->source)))
 		return -EMSGSIZE;
-	if (st->source != RDMACTL_ROCE_SOURCE_UNKNOWN &&
+	if (cur &&
 	    (nla_put_u8(skb, RDMACTL_A_ROCE_MODE, st->cur.mode) ||
 	     nla_put_u8(skb, RDMACTL_A_ROCE_TOS, st->cur.tos)))
 		return -EMSGSIZE;
@@ -144,7 +147,7 @@ static int rdmactl_roce_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 {
 	const struct rdmactl_roce_data *st = data;
 
-	return rdmactl_roce_put(skb, &st->st);
+	return rdmactl_roce_put(skb, &st->st, 0);
 }
 
 /* Refuse a port that has no RoCE mode, naming what it is instead. */

@@ -150,23 +150,38 @@ static void rdmactl_events_roce(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
 	kfree_skb(skb);
 
-	/* rdma_cm unloading, or forgotten: the source unknown, no mode or ToS. */
+	/*
+	 * Forgotten, the source unknown: no source (librdmactl 1.0-1.5 reads
+	 * source unknown as rdma_cm unloaded), mode or ToS.
+	 */
 	ev.roce.source = RDMACTL_ROCE_SOURCE_UNKNOWN;
 	ev.roce.saved.has = 0;
 	ev.clear = true;
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SOURCE]),
-			(u8)RDMACTL_ROCE_SOURCE_UNKNOWN);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SOURCE]);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SAVED_TOS]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_CM_GONE]);
 	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_CLEAR]));
+	kfree_skb(skb);
+
+	/* rdma_cm unloading: cm-gone, and source unknown as it always said. */
+	ev.clear = false;
+	ev.cm_gone = true;
+	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SOURCE]),
+			(u8)RDMACTL_ROCE_SOURCE_UNKNOWN);
+	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_CM_GONE]));
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_CLEAR]);
 	kfree_skb(skb);
 }
 
 /*
  * A kept QoS profile in a ROCE event, as in the GET: the saved one, trust
- * only where it was kept; a failed re-apply adds the error.
+ * only where it was kept; a failed re-apply adds the error, and has no
+ * source, mode or ToS (as before librdmactl 1.6, which read them as applied).
  */
 static void rdmactl_events_roce_qos(struct kunit *test)
 {
@@ -199,6 +214,9 @@ static void rdmactl_events_roce_qos(struct kunit *test)
 	ev.error = -EOPNOTSUPP;
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
 	KUNIT_EXPECT_EQ(test, (int)nla_get_s32(tb[RDMACTL_A_ROCE_ERROR]), -EOPNOTSUPP);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SOURCE]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SAVED_TRUST]);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PFC]), (u8)1);
 	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
@@ -239,9 +257,31 @@ static void rdmactl_events_roce_merge(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kept.qos.pfc, (u8)1);
 }
 
+/* ev cut short anywhere says so: room for all of it but 4 bytes, 8, and so on down to 0. */
+static void kt_event_cut(struct kunit *test, const struct rdmactl_event_item *ev)
+{
+	struct sk_buff *skb;
+	int full, room;
+
+	skb = alloc_skb(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	KUNIT_ASSERT_EQ(test, rdmactl_event_fill(skb, &init_net, ev), 0);
+	full = skb->len;
+	kfree_skb(skb);
+
+	for (room = full - 4; room >= 0; room -= 4) {
+		skb = alloc_skb(full + 64, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, skb);
+		skb_put(skb, skb_tailroom(skb) - room);
+		KUNIT_EXPECT_EQ_MSG(test, rdmactl_event_fill(skb, &init_net, ev), -EMSGSIZE,
+				    "event type %u in %d of %d bytes", ev->type, room, full);
+		kfree_skb(skb);
+	}
+}
+
 /*
- * An event cut short anywhere says so, whatever its type: fill each into
- * a message with room for all of it but 4 bytes, 8, and so on down to 0.
+ * An event cut short anywhere says so, whatever its type; a ROCE event
+ * both ways: with mode and ToS, and with everything it has instead.
  */
 static void rdmactl_events_full(struct kunit *test)
 {
@@ -258,28 +298,19 @@ static void rdmactl_events_full(struct kunit *test)
 				     .qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
 					      .trust = RDMACTL_ROCE_TRUST_DSCP } } },
 	};
-	struct sk_buff *skb;
-	int full, room;
 	u8 type;
 
 	for (type = RDMACTL_EVENT_DEV_ADD; type <= RDMACTL_EVENT_OVERFLOW; type++) {
 		ev.type = type;
-		skb = alloc_skb(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, skb);
-		KUNIT_ASSERT_EQ(test, rdmactl_event_fill(skb, &init_net, &ev), 0);
-		full = skb->len;
-		kfree_skb(skb);
-
-		for (room = full - 4; room >= 0; room -= 4) {
-			skb = alloc_skb(full + 64, GFP_KERNEL);
-			KUNIT_ASSERT_NOT_NULL(test, skb);
-			skb_put(skb, skb_tailroom(skb) - room);
-			KUNIT_EXPECT_EQ_MSG(test, rdmactl_event_fill(skb, &init_net, &ev),
-					    -EMSGSIZE, "event type %u in %d of %d bytes",
-					    type, room, full);
-			kfree_skb(skb);
-		}
+		kt_event_cut(test, &ev);
 	}
+	/* A ROCE event's every attribute of its own: error, forgotten, rdma_cm gone. */
+	ev.type = RDMACTL_EVENT_ROCE;
+	ev.error = -EIO;
+	ev.clear = true;
+	ev.cm_gone = true;
+	ev.roce.source = RDMACTL_ROCE_SOURCE_UNKNOWN;
+	kt_event_cut(test, &ev);
 }
 
 /* Events the kernel could not queue: how many, and nothing else. */

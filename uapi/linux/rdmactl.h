@@ -212,8 +212,9 @@ enum rdmactl_counter_unit {
  *   rdma_cm read back for configfs's), then what only the event knows:
  *   roce-restored (applied again, to a device registering, a reloaded rdma_cm
  *   or, the QoS profile, a netdev attaching, not set through roce-set),
- *   roce-clear (the saved settings forgotten) or roce-error (a failure).
- *   rdma_cm unloading is the reply alone, its roce-source unknown.
+ *   roce-clear (the saved settings forgotten), roce-error (a failure: without
+ *   roce-mode and roce-tos) or roce-cm-gone (rdma_cm unloading, roce-source
+ *   unknown). A saved port the device no longer has: roce-types 0.
  * @RDMACTL_EVENT_OVERFLOW: events were lost in the kernel: event-lost
  * @RDMACTL_EVENT_STAT_MODE: a port's optional counters saved (stat-optional),
  *   restored (stat-mode-restored) or forgotten (stat-mode-clear); a failed
@@ -545,7 +546,8 @@ enum rdmactl_attr {
 	RDMACTL_A_GID_VLAN_ID,
 	/**
 	 * @RDMACTL_A_ROCE_TYPES: (u32) Bit (1 << gid-type) per GID type the
-	 *   port has.
+	 *   port has; 0 in a roce event about a saved port the device came
+	 *   back without.
 	 */
 	RDMACTL_A_ROCE_TYPES,
 	/**
@@ -553,7 +555,8 @@ enum rdmactl_attr {
 	 *   3) The GID type rdma_cm uses by default for new connections on the
 	 *   port: in roce-set, roce-v1 or roce-v2 (any other value is refused
 	 *   with -ERANGE, by the policy); in roce-get and a roce event (its
-	 *   reply), absent, as roce-tos, when roce-source is unknown.
+	 *   reply), absent, as roce-tos, when roce-source is unknown, and in a
+	 *   roce event with roce-error.
 	 */
 	RDMACTL_A_ROCE_MODE,
 	/**
@@ -587,9 +590,11 @@ enum rdmactl_attr {
 	/**
 	 * @RDMACTL_A_ROCE_SOURCE: (u8, enum rdmactl_roce_source) Where
 	 *   roce-get's roce-mode and roce-tos come from, or unknown. In a roce
-	 *   event, configfs: read back after the write. A roce event without
-	 *   roce-restored, roce-clear or roce-error whose source is unknown:
-	 *   rdma_cm unloading took the defaults.
+	 *   event: configfs, read back after the write; applied, what rdmactl
+	 *   applied last (a QoS profile applied again reads nothing of
+	 *   rdma_cm); absent when unknown, but for rdma_cm unloading, which
+	 *   says unknown (with roce-cm-gone), as librdmactl before 1.6 reads
+	 *   it.
 	 */
 	RDMACTL_A_ROCE_SOURCE,
 	/**
@@ -710,6 +715,12 @@ enum rdmactl_attr {
 	 *   profile's roce-trust; only when one was set.
 	 */
 	RDMACTL_A_ROCE_SAVED_TRUST,
+	/**
+	 * @RDMACTL_A_ROCE_CM_GONE: (flag) In a roce event: rdma_cm unloading
+	 *   took the port's defaults (roce-source unknown comes with it, for
+	 *   librdmactl before 1.6).
+	 */
+	RDMACTL_A_ROCE_CM_GONE,
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1
