@@ -70,12 +70,19 @@ static void monitor_print_port(const struct rdmactl_event_info *ev)
 
 /*
  * A ROCE event: the port's row of roce show, as it is after the change,
- * then how it came: restored, failed, forgotten, or rdma_cm unloaded.
+ * then how it came: restored, failed, forgotten, or rdma_cm unloaded. A
+ * module before librdmactl 1.6's sends rdma_cm's defaults alone: printed
+ * after the port as the monitor printed them then.
  */
 static void monitor_print_roce(const struct rdmactl_event_info *ev)
 {
-	print_text(" ");
-	roce_print_row(&ev->roce);
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE_INFO) {
+		print_text(" ");
+		roce_print_row(&ev->roce);
+	} else if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
+		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
+		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
+	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
 		print_bool("restored", ev->roce_restored, NULL);
 		/* A restore that failed, or a failed SET's undo. */
@@ -132,10 +139,10 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	print_uint("seq", NULL, ev->seq);
 	print_uint("timestamp_ns", NULL, ev->timestamp_ns);
 	/* A ROCE event's row names its device and port itself. */
-	if (ev->present & RDMACTL_EVENT_HAS_ROCE_INFO)
-		monitor_print_roce(ev);
-	else
+	if (!(ev->present & RDMACTL_EVENT_HAS_ROCE_INFO))
 		monitor_print_port(ev);
+	if (ev->type == RDMACTL_EVENT_ROCE)
+		monitor_print_roce(ev);
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_RESET)
 		print_str("reset", " reset %s", ev->stat_reset_hardware ? "hardware" : "baseline");
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_MODE)

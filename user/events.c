@@ -30,14 +30,17 @@ RDMACTL_EXPORT int rdmactl_events_subscribe(struct rdmactl *h)
 /*
  * A ROCE event: the port's ROCE_GET reply, parsed as the GET's, then what
  * only the event says: restored, forgotten, failed (a restore, or a
- * roce-set's undo).
- * The released fields before LIBRDMACTL_1.6's roce are filled from it.
+ * roce-set's undo), rdma_cm unloaded (cm-gone).
+ * The released fields before LIBRDMACTL_1.6's roce are filled from it. A
+ * module before 1.6's sends no roce-types: rdma_cm's defaults alone (mode
+ * and ToS), and rdma_cm unloading as source unknown alone.
  */
 static int event_roce(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_info *ev)
 {
+	bool old = !tb[RDMACTL_A_ROCE_TYPES];
 	int err;
 
-	if (tb[RDMACTL_A_ROCE_TYPES]) {
+	if (!old) {
 		err = rdmactl_roce_parse(h, tb, &ev->roce);
 		if (err)
 			return err;
@@ -48,6 +51,10 @@ static int event_roce(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_
 		ev->present |= RDMACTL_EVENT_HAS_ROCE;
 		ev->roce_mode = ev->roce.mode;
 		ev->roce_tos = ev->roce.tos;
+	} else if (old && tb[RDMACTL_A_ROCE_MODE] && tb[RDMACTL_A_ROCE_TOS]) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE;
+		ev->roce_mode = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_MODE]);
+		ev->roce_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_TOS]);
 	}
 	if (tb[RDMACTL_A_ROCE_CLEAR]) {
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_CLEAR;
@@ -57,9 +64,10 @@ static int event_roce(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_ERROR;
 		ev->roce_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_ROCE_ERROR]);
 	}
-	/* rdma_cm unloading: the reply alone, its source unknown. */
-	if ((ev->present & RDMACTL_EVENT_HAS_ROCE_INFO) && !ev->roce_restored && !ev->roce_clear &&
-	    !tb[RDMACTL_A_ROCE_ERROR] && ev->roce.source == RDMACTL_ROCE_SOURCE_UNKNOWN) {
+	/* rdma_cm unloaded: cm-gone; from an older module, source unknown alone. */
+	if (tb[RDMACTL_A_ROCE_CM_GONE] ||
+	    (old && tb[RDMACTL_A_ROCE_SOURCE] &&
+	     mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SOURCE]) == RDMACTL_ROCE_SOURCE_UNKNOWN)) {
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_UNKNOWN;
 		ev->roce_unknown = 1;
 	}

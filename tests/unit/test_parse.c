@@ -228,8 +228,8 @@ static void event_msg(uint8_t type, uint64_t seq, uint8_t cmd)
 	end(nlh);
 }
 
-/* A ROCE event: the port's ROCE_GET reply, source configfs, v2, tos (if any). */
-static struct nlmsghdr *roce_event_msg(uint8_t source, int tos)
+/* A ROCE event: the port's ROCE_GET reply, source (if any), v2, tos (if any). */
+static struct nlmsghdr *roce_event_msg(int source, int tos)
 {
 	struct nlmsghdr *nlh;
 
@@ -241,7 +241,8 @@ static struct nlmsghdr *roce_event_msg(uint8_t source, int tos)
 	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "fake0");
 	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, 1);
 	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V2);
-	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SOURCE, source);
+	if (source >= 0)
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SOURCE, (uint8_t)source);
 	if (tos >= 0) {
 		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V2);
 		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, (uint8_t)tos);
@@ -291,13 +292,71 @@ static void test_roce_event(void)
 	CHECK(roce_event_parse(nlh, &ev) == 0 && !(ev.roce.present & RDMACTL_ROCE_HAS_SAVED_QOS),
 	      "a ROCE event without QoS has none");
 	nlh = roce_event_msg(RDMACTL_ROCE_SOURCE_UNKNOWN, -1);
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_CM_GONE, 0, NULL);
 	CHECK(roce_event_parse(nlh, &ev) == 0 && (ev.present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN) &&
-	      ev.roce_unknown && !(ev.present & RDMACTL_EVENT_HAS_ROCE),
-	      "the reply alone, its source unknown: rdma_cm unloaded");
+	      ev.roce_unknown && !(ev.present & RDMACTL_EVENT_HAS_ROCE) &&
+	      ev.roce.source == RDMACTL_ROCE_SOURCE_UNKNOWN,
+	      "cm-gone, its source unknown: rdma_cm unloaded");
 	nlh = roce_event_msg(RDMACTL_ROCE_SOURCE_UNKNOWN, -1);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && !(ev.present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN),
+	      "source unknown without cm-gone from a 1.6 module: not unloaded");
+	nlh = roce_event_msg(-1, -1);
 	mnl_attr_put(nlh, RDMACTL_A_ROCE_CLEAR, 0, NULL);
 	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_clear &&
+	      ev.roce.source == RDMACTL_ROCE_SOURCE_UNKNOWN &&
 	      !(ev.present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN), "forgotten, not unloaded");
+	nlh = roce_event_msg(-1, -1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_ERROR, (uint32_t)-EIO);
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_RESTORED, 0, NULL);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_error == -EIO && ev.roce_restored &&
+	      !(ev.present & (RDMACTL_EVENT_HAS_ROCE | RDMACTL_EVENT_HAS_ROCE_UNKNOWN)),
+	      "a failed restore: no mode or ToS, not unloaded");
+}
+
+/* A ROCE event from a module before 1.6's (no roce-types): parsed as it was. */
+static struct nlmsghdr *roce_event_old_msg(void)
+{
+	struct nlmsghdr *nlh;
+
+	used = 0;
+	nlh = msg(FAMILY, 0, 0);
+	mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, RDMACTL_EVENT_ROCE);
+	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, 13);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 1);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "rxe0");
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, 1);
+	return nlh;
+}
+
+static void test_roce_event_old(void)
+{
+	struct rdmactl_event_info ev;
+	struct nlmsghdr *nlh;
+
+	nlh = roce_event_old_msg();
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V1);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, 74);
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_RESTORED, 0, NULL);
+	CHECK(roce_event_parse(nlh, &ev) == 0, "an old module's ROCE event parses");
+	CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE) && ev.roce_mode == RDMACTL_GID_TYPE_ROCE_V1 &&
+	      ev.roce_tos == 74 && ev.roce_restored, "its mode and ToS, restored");
+	CHECK(!(ev.present & (RDMACTL_EVENT_HAS_ROCE_INFO | RDMACTL_EVENT_HAS_ROCE_UNKNOWN)) &&
+	      !strcmp(ev.dev_name, "rxe0") && ev.port == 1,
+	      "no GET reply, not unloaded; the device and port as any event's");
+	nlh = roce_event_old_msg();
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SOURCE, RDMACTL_ROCE_SOURCE_UNKNOWN);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && (ev.present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN) &&
+	      ev.roce_unknown && !(ev.present & RDMACTL_EVENT_HAS_ROCE),
+	      "source unknown alone: rdma_cm unloaded");
+	nlh = roce_event_old_msg();
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_CLEAR, 0, NULL);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_clear &&
+	      !(ev.present & (RDMACTL_EVENT_HAS_ROCE | RDMACTL_EVENT_HAS_ROCE_UNKNOWN)),
+	      "roce-clear alone: forgotten");
+	nlh = roce_event_old_msg();
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_ERROR, (uint32_t)-EIO);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_error == -EIO && !ev.roce_restored &&
+	      !(ev.present & RDMACTL_EVENT_HAS_ROCE), "roce-error alone: an undo that failed");
 }
 
 static void test_events(void)
@@ -331,6 +390,7 @@ static void test_events(void)
 	CHECK(rdmactl_events_process(&handle, buf, used, on_event, NULL) == -EBADMSG,
 	      "an event without a sequence number is refused");
 	test_roce_event();
+	test_roce_event_old();
 }
 
 /* One reply's attributes, type-checked as the library does, into tb. */
