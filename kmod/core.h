@@ -253,6 +253,8 @@ struct rdmactl_roce_state {
 /* What a ROCE event's source knows: rdma_cm read back, and how it came. */
 struct rdmactl_roce_ev {
 	struct rdmactl_roce_settings s;	/* rdma_cm's mode and ToS as read back; has 0: unread */
+	/* The kept settings applied (a QoS re-apply), not those kept when it is sent. */
+	const struct rdmactl_roce_settings *applied;
 	bool restored;		/* applied again, not set */
 	bool clear;		/* the saved settings forgotten */
 	bool cm_gone;		/* rdma_cm unloading took the defaults */

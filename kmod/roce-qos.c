@@ -294,7 +294,11 @@ static void rdmactl_qos_run(struct rdmactl_qos_job *job)
 		rtnl_unlock();
 		return;
 	}
-	/* rdma_cm is not read: the event has what rdmactl applied, and the profile kept. */
+	/*
+	 * rdma_cm is not read: the event has what rdmactl applied last, and
+	 * the settings whose profile this applied, whatever is kept by then.
+	 */
+	rev.applied = &kept;
 	rev.error = rdmactl_qos_apply(job->ndev, kept.tos, &kept.qos);
 	if (rev.error)
 		pr_warn("cannot apply the RoCE QoS profile of port %u to %s: %d\n", job->port,

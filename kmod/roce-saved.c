@@ -75,8 +75,9 @@ void rdmactl_roce_kept(struct rdmactl_roce_state *st, u64 guid, u32 port)
 
 /*
  * A ROCE event about a port of dev, which the caller holds: what ROCE_GET
- * says of it now, with what rdma_cm read back (rev->s) for configfs's. A
- * saved port the node came back without has no modes.
+ * says of it now, with what rdma_cm read back (rev->s) for configfs's and
+ * the kept settings a QoS re-apply applied (rev->applied) for those kept
+ * now. A saved port the node came back without has no modes.
  */
 static void rdmactl_roce_event_dev(struct rdmactl_dev *dev, u32 port,
 				   const struct rdmactl_roce_ev *rev)
@@ -92,6 +93,8 @@ static void rdmactl_roce_event_dev(struct rdmactl_dev *dev, u32 port,
 	mutex_lock(&rdmactl_roce_saved_lock);
 	rdmactl_roce_kept(&st, be64_to_cpu(dev->ibdev->node_guid), port);
 	mutex_unlock(&rdmactl_roce_saved_lock);
+	if (rev->applied)
+		st.saved = *rev->applied;
 	if (rev->cm_gone)
 		st.source = RDMACTL_ROCE_SOURCE_UNKNOWN;
 	rdmactl_event_roce(dev, port, &st, rev);
