@@ -140,8 +140,8 @@ void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last)
 }
 
 /* Record what rdma_cm read back for a saved port (or that it is unknown). */
-static void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied,
-				     const struct rdmactl_roce_settings *now)
+void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied,
+			      const struct rdmactl_roce_settings *now)
 {
 	struct rdmactl_roce_saved *s;
 

@@ -114,6 +114,8 @@ struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port);
 void rdmactl_roce_kept(struct rdmactl_roce_state *st, u64 guid, u32 port);
 void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last);
 void rdmactl_roce_event(u32 index, u64 guid, u32 port, const struct rdmactl_roce_ev *rev);
+void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied,
+			      const struct rdmactl_roce_settings *now);
 bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name);
 
 /* roce-qos.c */
