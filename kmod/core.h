@@ -277,6 +277,7 @@ struct rdmactl_event_item {
 	bool restored;		/* RoCE: applied again, not set */
 	bool clear;		/* RoCE: the saved settings forgotten */
 	bool cm_gone;		/* RoCE: rdma_cm unloading took the defaults */
+	bool qos_only;		/* RoCE: a QoS re-apply, DCB alone: no source, mode, ToS */
 	bool reset_hw;		/* STAT_RESET: the PMA's, not a baseline */
 	int error;		/* RoCE, STAT_MODE: a restore that failed, -errno */
 	struct rdmactl_names names;	/* STAT_MODE: what is kept, owned */
@@ -435,7 +436,8 @@ u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port);
  * ROCE_GET's fill of a port, which its ROCE event shares, how says:
  * EVENT, roce-source only with roce-mode and roce-tos (librdmactl before
  * 1.6 reads unknown as rdma_cm unloaded); NO_CUR, none of the three (an
- * event with roce-error, as before 1.6, which read them as applied).
+ * event with roce-error, as before 1.6, which read them as applied; a QoS
+ * re-apply, which touched DCB alone and 1.5 would read as rdma_cm's).
  */
 #define RDMACTL_ROCE_PUT_EVENT	BIT(0)
 #define RDMACTL_ROCE_PUT_NO_CUR	BIT(1)

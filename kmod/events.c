@@ -57,10 +57,12 @@ static DECLARE_WORK(rdmactl_lost_work, rdmactl_lost_work_fn);
  * A ROCE event: the port's ROCE_GET reply, by the GET's own fill (roce.c),
  * then what only the event knows: restored, forgotten (clear), failed,
  * rdma_cm gone (with roce-source unknown, as librdmactl 1.0-1.5 read it).
+ * A failure, or a QoS re-apply (DCB alone), has no source, mode or ToS.
  */
 static int rdmactl_event_fill_roce(struct sk_buff *skb, const struct rdmactl_event_item *ev)
 {
-	u32 how = RDMACTL_ROCE_PUT_EVENT | (ev->error ? RDMACTL_ROCE_PUT_NO_CUR : 0);
+	u32 how = RDMACTL_ROCE_PUT_EVENT |
+		  (ev->error || ev->qos_only ? RDMACTL_ROCE_PUT_NO_CUR : 0);
 
 	if (rdmactl_roce_put(skb, &ev->roce, how) ||
 	    (ev->cm_gone &&
@@ -349,6 +351,7 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_
 	ev->restored = rev->restored;
 	ev->clear = rev->clear;
 	ev->cm_gone = rev->cm_gone;
+	ev->qos_only = !!rev->applied;
 	ev->error = rev->error;
 	rdmactl_event_queue(ev);
 }

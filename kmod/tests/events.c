@@ -180,8 +180,9 @@ static void rdmactl_events_roce(struct kunit *test)
 
 /*
  * A kept QoS profile in a ROCE event, as in the GET: the saved one, trust
- * only where it was kept; a failed re-apply adds the error, and has no
- * source, mode or ToS (as before librdmactl 1.6, which read them as applied).
+ * only where it was kept. Applied again to a netdev, it has no source, mode
+ * or ToS (librdmactl 1.5 would read them as rdma_cm's defaults restored);
+ * a failed re-apply adds the error.
  */
 static void rdmactl_events_roce_qos(struct kunit *test)
 {
@@ -209,7 +210,20 @@ static void rdmactl_events_roce_qos(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_PRIO]);
 	kfree_skb(skb);
 
+	/* Applied again to a netdev: DCB alone, so no source, mode or ToS. */
 	ev.restored = true;
+	ev.qos_only = true;
+	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SOURCE]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_TOS]), (u8)106);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PRIO]), (u8)3);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PFC]), (u8)1);
+	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_ERROR]);
+	kfree_skb(skb);
+
 	ev.roce.saved.qos.has_trust = false;
 	ev.error = -EOPNOTSUPP;
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);

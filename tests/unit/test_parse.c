@@ -311,6 +311,20 @@ static void test_roce_event(void)
 	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_error == -EIO && ev.roce_restored &&
 	      !(ev.present & (RDMACTL_EVENT_HAS_ROCE | RDMACTL_EVENT_HAS_ROCE_UNKNOWN)),
 	      "a failed restore: no mode or ToS, not unloaded");
+	/* A QoS profile applied again: DCB alone, no source, mode or ToS. */
+	nlh = roce_event_msg(-1, -1);
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_RESTORED, 0, NULL);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_TOS, 106);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PRIO, 3);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PFC, 1);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_restored &&
+	      !(ev.present & (RDMACTL_EVENT_HAS_ROCE | RDMACTL_EVENT_HAS_ROCE_UNKNOWN)) &&
+	      !(ev.roce.present & RDMACTL_ROCE_HAS_CURRENT) &&
+	      ev.roce.source == RDMACTL_ROCE_SOURCE_UNKNOWN,
+	      "a QoS re-apply: restored, no roce_mode or roce_tos (not rdma_cm's defaults)");
+	CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE_INFO) &&
+	      (ev.roce.present & RDMACTL_ROCE_HAS_SAVED_QOS) && ev.roce.saved_tos == 106 &&
+	      ev.roce.saved_prio == 3, "its profile, kept");
 }
 
 /* A ROCE event from a module before 1.6's (no roce-types): parsed as it was. */

@@ -214,7 +214,9 @@ enum rdmactl_counter_unit {
  *   or, the QoS profile, a netdev attaching, not set through roce-set),
  *   roce-clear (the saved settings forgotten), roce-error (a failure: without
  *   roce-mode and roce-tos) or roce-cm-gone (rdma_cm unloading, roce-source
- *   unknown). A saved port the device no longer has: roce-types 0.
+ *   unknown). A QoS profile applied again to a netdev: without roce-source,
+ *   roce-mode and roce-tos. A saved port the device no longer has: roce-types
+ *   0.
  * @RDMACTL_EVENT_OVERFLOW: events were lost in the kernel: event-lost
  * @RDMACTL_EVENT_STAT_MODE: a port's optional counters saved (stat-optional),
  *   restored (stat-mode-restored) or forgotten (stat-mode-clear); a failed
@@ -591,10 +593,12 @@ enum rdmactl_attr {
 	 * @RDMACTL_A_ROCE_SOURCE: (u8, enum rdmactl_roce_source) Where
 	 *   roce-get's roce-mode and roce-tos come from, or unknown. In a roce
 	 *   event: configfs, read back after the write; applied, what rdmactl
-	 *   applied last (a QoS profile applied again reads nothing of
-	 *   rdma_cm); absent when unknown, but for rdma_cm unloading, which
-	 *   says unknown (with roce-cm-gone), as librdmactl before 1.6 reads
-	 *   it.
+	 *   applied last; absent when unknown, but for rdma_cm unloading,
+	 *   which says unknown (with roce-cm-gone), as librdmactl before 1.6
+	 *   reads it. A QoS profile applied again to a netdev (roce-restored,
+	 *   rdma_cm untouched) has no roce-source, roce-mode or roce-tos:
+	 *   librdmactl before 1.6 reads those with roce-restored as rdma_cm's
+	 *   defaults applied again.
 	 */
 	RDMACTL_A_ROCE_SOURCE,
 	/**

@@ -75,7 +75,9 @@ struct rdmactl_event_info {
 	 * change, as rdmactl_roce_list() gives them (its mode and ToS as
 	 * rdma_cm read them back, source configfs; the kept ones and QoS
 	 * profile in saved_*), parsed by its parser; roce_mode and roce_tos
-	 * above are roce.mode and roce.tos, for callers before it.
+	 * above are roce.mode and roce.tos, for callers before it. A QoS
+	 * profile applied again touched DCB alone: restored, no current
+	 * mode or ToS here, and no RDMACTL_EVENT_HAS_ROCE.
 	 */
 	struct rdmactl_roce_info roce;
 };
