@@ -33,18 +33,19 @@ RDMACTL_EXPORT int rdmactl_events_subscribe(struct rdmactl *h)
  * roce-set's undo), rdma_cm unloaded (cm-gone).
  * The released fields before LIBRDMACTL_1.6's roce are filled from it. A
  * module before 1.6's sends no roce-types: rdma_cm's defaults alone (mode
- * and ToS), and rdma_cm unloading as source unknown alone.
+ * and ToS), and rdma_cm unloading as source unknown alone. One the GET's
+ * parser refuses (no device or port) is read that way too, not dropped
+ * with the rest of the buffer.
  */
 static int event_roce(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_info *ev)
 {
 	bool old = !tb[RDMACTL_A_ROCE_TYPES];
-	int err;
 
-	if (!old) {
-		err = rdmactl_roce_parse(h, tb, &ev->roce);
-		if (err)
-			return err;
+	if (!old && rdmactl_roce_parse(h, tb, &ev->roce) == 0) {
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_INFO;
+	} else if (!old) {
+		memset(&ev->roce, 0, sizeof(ev->roce));
+		old = true;
 	}
 	ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
 	if (ev->roce.present & RDMACTL_ROCE_HAS_CURRENT) {

@@ -373,6 +373,35 @@ static void test_roce_event_old(void)
 	      !(ev.present & RDMACTL_EVENT_HAS_ROCE), "roce-error alone: an undo that failed");
 }
 
+/*
+ * A ROCE event with roce-types the GET's parser refuses (no device or
+ * port): parsed as an old module's, and the events after it still read.
+ */
+static void test_roce_event_bad(void)
+{
+	struct rdmactl_event_info ev;
+	struct nlmsghdr *nlh;
+
+	used = 0;
+	nlh = msg(FAMILY, 0, 0);
+	((struct genlmsghdr *)mnl_nlmsg_get_payload(nlh))->cmd = RDMACTL_CMD_EVENT;
+	mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, RDMACTL_EVENT_ROCE);
+	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, 20);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, 96);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && (ev.present & RDMACTL_EVENT_HAS_ROCE) &&
+	      !(ev.present & RDMACTL_EVENT_HAS_ROCE_INFO) && ev.roce_tos == 96 &&
+	      ev.roce_mode == RDMACTL_GID_TYPE_ROCE_V2,
+	      "roce-types without device or port: parsed as before 1.6, not refused");
+	end(nlh);
+	event_msg(RDMACTL_EVENT_DEV_ADD, 21, RDMACTL_CMD_EVENT);
+	evlog[0] = '\0';
+	handle.last_seq = 19;
+	CHECK(rdmactl_events_process(&handle, buf, used, on_event, NULL) == 0 &&
+	      !strcmp(evlog, "ROCE:20 DEV_ADD:21"), "and the event after it is read: \"%s\"", evlog);
+}
+
 static void test_events(void)
 {
 	used = 0;
@@ -405,6 +434,7 @@ static void test_events(void)
 	      "an event without a sequence number is refused");
 	test_roce_event();
 	test_roce_event_old();
+	test_roce_event_bad();
 }
 
 /* One reply's attributes, type-checked as the library does, into tb. */
