@@ -78,7 +78,7 @@ static void monitor_print_roce(const struct rdmactl_event_info *ev)
 {
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_INFO) {
 		print_text(" ");
-		roce_print_row(&ev->roce);
+		roce_print_row(&ev->roce, true);
 	} else if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
 		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
 		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);

@@ -29,9 +29,10 @@ static const char *roce_source_name(uint8_t source)
 
 /*
  * A port's row of roce show, without its line or object: the monitor
- * prints a ROCE event with it.
+ * prints a ROCE event with it, a mode the event has not left out (a
+ * forget, a failure, rdma_cm unloading, a QoS re-apply say nothing of it).
  */
-void roce_print_row(const struct rdmactl_roce_info *r)
+void roce_print_row(const struct rdmactl_roce_info *r, bool event)
 {
 	bool first = true;
 	uint8_t t;
@@ -42,7 +43,7 @@ void roce_print_row(const struct rdmactl_roce_info *r)
 	if (r->present & RDMACTL_ROCE_HAS_CURRENT) {
 		print_str("mode", " mode %s", rdmactl_gid_type_name(r->mode));
 		print_uint("tos", " tos %" PRIu64, r->tos);
-	} else {
+	} else if (!event) {
 		print_text(" mode unknown (root can ask rdma_cm: roce show probe)");
 	}
 	print_str_fmt("source", roce_source_name(r->source),
@@ -78,7 +79,7 @@ void roce_print_row(const struct rdmactl_roce_info *r)
 static void roce_print(const void *item)
 {
 	print_open();
-	roce_print_row(item);
+	roce_print_row(item, false);
 	print_close();
 }
 
