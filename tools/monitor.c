@@ -72,7 +72,8 @@ static void monitor_print_port(const struct rdmactl_event_info *ev)
  * A ROCE event: the port's row of roce show, as it is after the change,
  * then how it came: restored, failed, forgotten, or rdma_cm unloaded. A
  * module before librdmactl 1.6's sends rdma_cm's defaults alone: printed
- * after the port as the monitor printed them then.
+ * after the port as the monitor printed them then, restored only with
+ * them (or a profile re-applied, or an error), as then.
  */
 static void monitor_print_roce(const struct rdmactl_event_info *ev)
 {
@@ -89,7 +90,8 @@ static void monitor_print_roce(const struct rdmactl_event_info *ev)
 		print_str("roce_error", ev->roce_restored ? " restore failed: %s" : " undo failed: %s",
 			  strerror(-ev->roce_error));
 		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
-	} else {
+	} else if ((ev->present & (RDMACTL_EVENT_HAS_ROCE_INFO | RDMACTL_EVENT_HAS_ROCE)) ||
+		   ev->roce_restored) {
 		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
 	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_CLEAR)
