@@ -70,19 +70,23 @@ static void monitor_print_port(const struct rdmactl_event_info *ev)
 
 /*
  * A ROCE event: the port's row of roce show, as it is after the change,
- * then how it came: restored, failed, forgotten, or rdma_cm unloaded. A
- * module before librdmactl 1.6's sends rdma_cm's defaults alone: printed
+ * then how it came: restored, failed, forgotten, or rdma_cm unloaded; in
+ * JSON, rdma_cm's mode and ToS under 1.5's keys too (roce_mode, roce_tos).
+ * A module before librdmactl 1.6's sends rdma_cm's defaults alone: printed
  * after the port as the monitor printed them then, restored only with
  * them (or a profile re-applied, or an error), as then.
  */
 static void monitor_print_roce(const struct rdmactl_event_info *ev)
 {
-	if (ev->present & RDMACTL_EVENT_HAS_ROCE_INFO) {
+	bool info = ev->present & RDMACTL_EVENT_HAS_ROCE_INFO;
+
+	if (info) {
 		print_text(" ");
 		roce_print_row(&ev->roce, true);
-	} else if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
-		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
-		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
+	}
+	if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
+		print_str("roce_mode", info ? NULL : " mode %s", rdmactl_gid_type_name(ev->roce_mode));
+		print_uint("roce_tos", info ? NULL : " tos %" PRIu64, ev->roce_tos);
 	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
 		print_bool("restored", ev->roce_restored, NULL);
@@ -90,8 +94,7 @@ static void monitor_print_roce(const struct rdmactl_event_info *ev)
 		print_str("roce_error", ev->roce_restored ? " restore failed: %s" : " undo failed: %s",
 			  strerror(-ev->roce_error));
 		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
-	} else if ((ev->present & (RDMACTL_EVENT_HAS_ROCE_INFO | RDMACTL_EVENT_HAS_ROCE)) ||
-		   ev->roce_restored) {
+	} else if (info || (ev->present & RDMACTL_EVENT_HAS_ROCE) || ev->roce_restored) {
 		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
 	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_CLEAR)

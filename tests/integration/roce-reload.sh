@@ -214,7 +214,7 @@ t_run "and loads" 0 modprobe rdma_cm
 t_run "rdmactl announces the restores" 0 restored 2
 t_eq "after the reload rdma_cm has them again" "RoCE v2 32|RoCE v2 64" "$(cm_read rxe0 1)|$(cm_read rxe1 1)"
 t_eq "the events say so" "rxe0 32 true|rxe1 64 true" \
-	"$(jq -r 'select(.event == "roce" and .restored) | "\(.ifname) \(.tos) \(.restored)"' /tmp/rr-monitor | sort | paste -sd'|')"
+	"$(jq -r 'select(.event == "roce" and .restored) | "\(.ifname) \(.roce_tos) \(.restored)"' /tmp/rr-monitor | sort | paste -sd'|')"
 
 # rdma_cm's client is now newer than rdmactl's: ib_core calls rdmactl's
 # add() first when rxe0 registers again.

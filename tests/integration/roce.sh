@@ -282,7 +282,7 @@ t_eq "its settings were applied again" "IB/RoCE v1 74" "$(mode $r2 1) $(tos $r2 
 t_eq "and are still saved" "v1 74" "$(rdmactl -j roce show $r2/1 | jq -r '.[0].saved | "\(.mode) \(.tos)"')"
 sleep 0.5
 t_eq "monitor: the changes, then the restore" "roce v1 72 false|roce v1 74 false|roce v1 74 true" \
-	"$(jq -r 'select(.event == "roce" and .tos != 70) | "\(.event) \(.mode) \(.tos) \(.restored)"' /tmp/roce-monitor | paste -sd'|')"
+	"$(jq -r 'select(.event == "roce" and .roce_tos != 70) | "\(.event) \(.roce_mode) \(.roce_tos) \(.restored)"' /tmp/roce-monitor | paste -sd'|')"
 t_run "roce forget $r2" 0 rdmactl roce forget $r2
 t_eq "nothing saved any more" "null" "$(rdmactl -j roce show $r2/1 | jq -c '.[0].saved')"
 t_run "a second forget, with nothing saved" 0 rdmactl roce forget $r2
