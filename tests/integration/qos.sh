@@ -156,6 +156,9 @@ ip link del fe5
 fakeeth && add_dev
 t_run "fakeeth re-created: the profile applied to it, with an event" 0 \
 	until_restored
+# DCB alone: no mode, ToS or source, which librdmactl 1.5 read as rdma_cm's.
+t_run "its event has no mode or ToS (roce_mode, roce_tos), nor a source" 0 \
+	until_event '"port":1,"source":"unknown","supported":\[[^]]*\],"saved":\{[^}]*"prio":3,[^}]*\},"restored":true'
 t_eq "dcb app: DSCP 26 to priority 3 again" "26:3" \
 	"$(app)"
 t_match "dcb pfc: on for priority 3 again" " 3:on" "$(dcb pfc show dev fe5 prio-pfc)"
