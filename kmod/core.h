@@ -239,12 +239,26 @@ struct rdmactl_roce_settings {
 	struct rdmactl_qos qos;	/* qos.has: a profile */
 };
 
-/* What a ROCE event says of a port: its values, and how they came. */
+/*
+ * What ROCE_GET says of a RoCE port (roce.c), and so what its ROCE event
+ * says: a copy, which the event owns.
+ */
+struct rdmactl_roce_state {
+	u32 types;		/* BIT(enum rdmactl_gid_type) of each mode it can use */
+	u8 source;		/* enum rdmactl_roce_source of cur's mode and tos */
+	struct rdmactl_roce_settings cur;	/* rdma_cm's, unless source is unknown */
+	struct rdmactl_roce_settings saved;	/* what rdmactl keeps of the port */
+};
+
+/* What a ROCE event's source knows: rdma_cm read back, and how it came. */
 struct rdmactl_roce_ev {
-	/* Mode and ToS as read back (neither in a QoS re-apply); the profile set or applied. */
-	struct rdmactl_roce_settings s;
+	struct rdmactl_roce_settings s;	/* rdma_cm's mode and ToS as read back; has 0: unread */
+	/* The kept settings applied (a QoS re-apply), not those kept when it is sent. */
+	const struct rdmactl_roce_settings *applied;
 	bool restored;		/* applied again, not set */
-	int error;		/* -errno: not applied; mode and tos unread */
+	bool clear;		/* the saved settings forgotten */
+	bool cm_gone;		/* rdma_cm unloading took the defaults */
+	int error;		/* -errno: not applied */
 };
 
 /* One event, as its source saw it (events.c, and its KUnit tests). */
@@ -258,14 +272,14 @@ struct rdmactl_event_item {
 	u32 port;
 	int ifindex;
 	char ifname[IFNAMSIZ];
-	u8 mode;		/* IPoIB: enum rdmactl_ipoib_mode; RoCE: GID type */
-	u8 tos;
-	bool restored;
+	u8 mode;		/* IPoIB: enum rdmactl_ipoib_mode */
+	struct rdmactl_roce_state roce;	/* RoCE: the port's ROCE_GET reply */
+	bool restored;		/* RoCE: applied again, not set */
 	bool clear;		/* RoCE: the saved settings forgotten */
-	bool unknown;		/* RoCE: rdma_cm went, its defaults with it */
+	bool cm_gone;		/* RoCE: rdma_cm unloading took the defaults */
+	bool qos_only;		/* RoCE: a QoS re-apply, DCB alone: no source, mode, ToS */
 	bool reset_hw;		/* STAT_RESET: the PMA's, not a baseline */
 	int error;		/* RoCE, STAT_MODE: a restore that failed, -errno */
-	struct rdmactl_qos qos;	/* RoCE: the QoS profile set or applied */
 	struct rdmactl_names names;	/* STAT_MODE: what is kept, owned */
 	u8 stat_mode;		/* STAT_MODE: RDMACTL_STAT_MODE_EV_* */
 	u32 mtu;
@@ -289,10 +303,11 @@ void rdmactl_event_dev_init(struct rdmactl_dev *dev);
 void rdmactl_event_dev(struct rdmactl_dev *dev, u8 type, const char *old_name,
 		       const char *name);
 void rdmactl_event_dev_remove(struct rdmactl_dev *dev);
-void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_roce_ev *rev);
+/* A RoCE port's ROCE_GET reply st, with rev's restored, clear and error. */
+void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_roce_state *st,
+			const struct rdmactl_roce_ev *rev);
 /* roce-qos.c: under RTNL, ndev attached to port of dev (netdevs.c). */
 void rdmactl_qos_attached(struct rdmactl_dev *dev, u32 port, struct net_device *ndev);
-void rdmactl_event_roce_gone(struct rdmactl_dev *dev, u32 port, bool clear);
 void rdmactl_event_stat_reset(struct rdmactl_dev *dev, u32 port, bool hw);
 /* Takes names' buffer, when it queues the event. */
 void rdmactl_event_stat_mode(struct rdmactl_dev *dev, u32 port, struct rdmactl_names *names,
@@ -417,6 +432,16 @@ void rdmactl_roce_exit(void);
 void rdmactl_roce_dev_added(struct rdmactl_dev *dev);
 /* BIT(enum rdmactl_gid_type) of each RoCE mode the port can use. */
 u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port);
+/*
+ * ROCE_GET's fill of a port, which its ROCE event shares, how says:
+ * EVENT, roce-source only with roce-mode and roce-tos (librdmactl before
+ * 1.6 reads unknown as rdma_cm unloaded); NO_CUR, none of the three (an
+ * event with roce-error, as before 1.6, which read them as applied; a QoS
+ * re-apply, which touched DCB alone and 1.5 would read as rdma_cm's).
+ */
+#define RDMACTL_ROCE_PUT_EVENT	BIT(0)
+#define RDMACTL_ROCE_PUT_NO_CUR	BIT(1)
+int rdmactl_roce_put(struct sk_buff *skb, const struct rdmactl_roce_state *st, u32 how);
 extern const struct rdmactl_req_ops rdmactl_roce_request;
 
 /* port.c */

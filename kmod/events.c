@@ -3,7 +3,8 @@
  * The "events" multicast group: devices added, removed and renamed (the
  * client callbacks), port events (an ib_event_handler per device), RoCE
  * netdevs going away and IPoIB mode and MTU changes (a netdev notifier),
- * and RoCE defaults set or restored (roce.c).
+ * and RoCE settings set, restored or forgotten (roce-saved.c): a port's
+ * ROCE_GET reply, and what only the event knows.
  *
  * The sources run where little is allowed: ib event handlers in atomic
  * context on older kernels and under ib_core's locks, even RTNL, on
@@ -53,24 +54,25 @@ static void rdmactl_lost_work_fn(struct work_struct *work);
 static DECLARE_WORK(rdmactl_lost_work, rdmactl_lost_work_fn);
 
 /*
- * A ROCE event's values: rdma_cm's defaults as read back, or the error
- * that kept them; the QoS profile set or applied. A QoS re-apply (mode 0)
- * read nothing of rdma_cm: it has the profile alone.
+ * A ROCE event: the port's ROCE_GET reply, by the GET's own fill (roce.c),
+ * then what only the event knows: restored, forgotten (clear), failed,
+ * rdma_cm gone (with roce-source unknown, as librdmactl 1.0-1.5 read it).
+ * A failure, or a QoS re-apply (DCB alone), has no source, mode or ToS.
  */
 static int rdmactl_event_fill_roce(struct sk_buff *skb, const struct rdmactl_event_item *ev)
 {
-	if (ev->error && nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error))
+	u32 how = RDMACTL_ROCE_PUT_EVENT |
+		  (ev->error || ev->qos_only ? RDMACTL_ROCE_PUT_NO_CUR : 0);
+
+	if (rdmactl_roce_put(skb, &ev->roce, how) ||
+	    (ev->cm_gone &&
+	     (nla_put_u8(skb, RDMACTL_A_ROCE_SOURCE, RDMACTL_ROCE_SOURCE_UNKNOWN) ||
+	      nla_put_flag(skb, RDMACTL_A_ROCE_CM_GONE))) ||
+	    (ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED)) ||
+	    (ev->clear && nla_put_flag(skb, RDMACTL_A_ROCE_CLEAR)) ||
+	    (ev->error && nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error)))
 		return -EMSGSIZE;
-	if (!ev->error && ev->mode &&
-	    (nla_put_u8(skb, RDMACTL_A_ROCE_MODE, ev->mode) ||
-	     nla_put_u8(skb, RDMACTL_A_ROCE_TOS, ev->tos)))
-		return -EMSGSIZE;
-	if (ev->qos.has &&
-	    (nla_put_u8(skb, RDMACTL_A_ROCE_PRIO, ev->qos.prio) ||
-	     nla_put_u8(skb, RDMACTL_A_ROCE_PFC, ev->qos.pfc) ||
-	     (ev->qos.has_trust && nla_put_u8(skb, RDMACTL_A_ROCE_TRUST, ev->qos.trust))))
-		return -EMSGSIZE;
-	return ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED) ? -EMSGSIZE : 0;
+	return 0;
 }
 
 VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
@@ -107,10 +109,6 @@ VISIBLE_IF_KUNIT int rdmactl_event_fill(struct sk_buff *skb, struct net *net,
 		       nla_put_u32(skb, RDMACTL_A_IPOIB_MTU, ev->mtu) ? -EMSGSIZE : 0;
 	if (ev->type == RDMACTL_EVENT_OVERFLOW)
 		return nla_put_u64_64bit(skb, RDMACTL_A_EVENT_LOST, ev->lost, RDMACTL_A_PAD);
-	if (ev->type == RDMACTL_EVENT_ROCE && ev->clear)
-		return nla_put_flag(skb, RDMACTL_A_ROCE_CLEAR);
-	if (ev->type == RDMACTL_EVENT_ROCE && ev->unknown)
-		return nla_put_u8(skb, RDMACTL_A_ROCE_SOURCE, RDMACTL_ROCE_SOURCE_UNKNOWN);
 	if (ev->type == RDMACTL_EVENT_STAT_RESET)
 		return ev->reset_hw ? nla_put_flag(skb, RDMACTL_A_STAT_RESET_HARDWARE) : 0;
 	if (ev->type == RDMACTL_EVENT_ROCE)
@@ -337,34 +335,24 @@ static struct rdmactl_event_item *rdmactl_event_port(struct rdmactl_dev *dev, u3
 	return ev;
 }
 
-/* A RoCE port's new rdma_cm defaults or QoS profile (roce.c, roce-qos.c). */
-void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_roce_ev *rev)
-{
-	struct rdmactl_event_item *ev = rdmactl_event_port(dev, port, RDMACTL_EVENT_ROCE);
-
-	if (!ev)
-		return;
-	/* Mode 0: no mode or ToS in the event. */
-	ev->mode = rev->s.has & RDMACTL_ROCE_HAS_MODE ? rev->s.mode : 0;
-	ev->tos = rev->s.tos;
-	ev->qos = rev->s.qos;
-	ev->restored = rev->restored;
-	ev->error = rev->error;
-	rdmactl_event_queue(ev);
-}
-
 /*
- * A RoCE port's saved settings forgotten (clear), or its rdma_cm defaults
- * gone with rdma_cm (roce-saved.c).
+ * A RoCE port's settings set, restored, failed or forgotten, or rdma_cm's
+ * defaults gone with it (roce-saved.c): st is the port's ROCE_GET reply,
+ * copied into the event, which may be sent after the device is gone.
  */
-void rdmactl_event_roce_gone(struct rdmactl_dev *dev, u32 port, bool clear)
+void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_roce_state *st,
+			const struct rdmactl_roce_ev *rev)
 {
 	struct rdmactl_event_item *ev = rdmactl_event_port(dev, port, RDMACTL_EVENT_ROCE);
 
 	if (!ev)
 		return;
-	ev->clear = clear;
-	ev->unknown = !clear;
+	ev->roce = *st;
+	ev->restored = rev->restored;
+	ev->clear = rev->clear;
+	ev->cm_gone = rev->cm_gone;
+	ev->qos_only = !!rev->applied;
+	ev->error = rev->error;
 	rdmactl_event_queue(ev);
 }
 

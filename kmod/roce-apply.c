@@ -51,8 +51,12 @@ static void rdmactl_roce_undo(const struct rdmactl_roce_dev *rd, struct rdmactl_
 		left++;
 		pr_warn("cannot undo the RoCE settings of %s port %u: %d\n", rd->name, rp[i].port,
 			undo);
-		/* Where it stands, as a SET's event; or the undo's error, unread. */
+		/*
+		 * Where it stands, as a SET's event, and what ROCE_GET says
+		 * applied; or the undo's error, unread, and nothing applied.
+		 */
 		rev.error = read ? undo : 0;
+		rdmactl_roce_set_applied(rd->guid, rp[i].port, !read, &rev.s);
 		rdmactl_roce_event(rd->index, rd->guid, rp[i].port, &rev);
 	} while (i-- > 0);
 	if (left)

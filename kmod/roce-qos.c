@@ -91,6 +91,17 @@ int rdmactl_qos_parse(const struct rdmactl_req *req, bool has_tos, struct rdmact
 	return 0;
 }
 
+/* A kept profile, as ROCE_GET and the ROCE event (its reply) say it: roce-saved-prio.. */
+int rdmactl_qos_put(struct sk_buff *skb, const struct rdmactl_qos *q)
+{
+	if (q->has &&
+	    (nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PRIO, q->prio) ||
+	     nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PFC, q->pfc) ||
+	     (q->has_trust && nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TRUST, q->trust))))
+		return -EMSGSIZE;
+	return 0;
+}
+
 #if IS_ENABLED(CONFIG_DCB)
 static int rdmactl_qos_app_del(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
 			       struct dcb_app *app)
@@ -283,8 +294,11 @@ static void rdmactl_qos_run(struct rdmactl_qos_job *job)
 		rtnl_unlock();
 		return;
 	}
-	/* The profile alone: rdma_cm is not read, so no mode or ToS. */
-	rev.s.qos = kept.qos;
+	/*
+	 * rdma_cm is not read: the event has what rdmactl applied last, and
+	 * the settings whose profile this applied, whatever is kept by then.
+	 */
+	rev.applied = &kept;
 	rev.error = rdmactl_qos_apply(job->ndev, kept.tos, &kept.qos);
 	if (rev.error)
 		pr_warn("cannot apply the RoCE QoS profile of port %u to %s: %d\n", job->port,

@@ -54,6 +54,52 @@ struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port)
 	return NULL;
 }
 
+/*
+ * What rdmactl keeps of a port, into st: its saved settings, and what it
+ * applied last, where st has nothing of rdma_cm's. Called with
+ * rdmactl_roce_saved_lock held.
+ */
+void rdmactl_roce_kept(struct rdmactl_roce_state *st, u64 guid, u32 port)
+{
+	struct rdmactl_roce_saved *s = guid ? rdmactl_roce_find(guid, port) : NULL;
+
+	if (!s)
+		return;
+	st->saved = s->set;
+	if (st->source == RDMACTL_ROCE_SOURCE_UNKNOWN && s->applied) {
+		st->source = RDMACTL_ROCE_SOURCE_APPLIED;
+		st->cur.mode = s->applied_mode;
+		st->cur.tos = s->applied_tos;
+	}
+}
+
+/*
+ * A ROCE event about a port of dev, which the caller holds: what ROCE_GET
+ * says of it now, with what rdma_cm read back (rev->s) for configfs's and
+ * the kept settings a QoS re-apply applied (rev->applied) for those kept
+ * now. A saved port the node came back without has no modes.
+ */
+static void rdmactl_roce_event_dev(struct rdmactl_dev *dev, u32 port,
+				   const struct rdmactl_roce_ev *rev)
+{
+	struct rdmactl_roce_state st = { .source = RDMACTL_ROCE_SOURCE_UNKNOWN };
+
+	if (rdma_is_port_valid(dev->ibdev, port))
+		st.types = rdmactl_roce_types(dev->ibdev, port);
+	if (rev->s.has & RDMACTL_ROCE_HAS_MODE) {
+		st.cur = rev->s;
+		st.source = RDMACTL_ROCE_SOURCE_CONFIGFS;
+	}
+	mutex_lock(&rdmactl_roce_saved_lock);
+	rdmactl_roce_kept(&st, be64_to_cpu(dev->ibdev->node_guid), port);
+	mutex_unlock(&rdmactl_roce_saved_lock);
+	if (rev->applied)
+		st.saved = *rev->applied;
+	if (rev->cm_gone)
+		st.source = RDMACTL_ROCE_SOURCE_UNKNOWN;
+	rdmactl_event_roce(dev, port, &st, rev);
+}
+
 /* Whether anything is saved for a node. Called with rdmactl_roce_saved_lock held. */
 static bool rdmactl_roce_find_guid(u64 guid)
 {
@@ -71,8 +117,8 @@ static bool rdmactl_roce_find_guid(u64 guid)
  */
 void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last)
 {
+	const struct rdmactl_roce_ev rev = { .clear = true };
 	struct rdmactl_roce_saved *s, *tmp;
-	struct rdmactl_dev *dev;
 	bool forgot;
 	u32 port;
 
@@ -88,19 +134,14 @@ void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last)
 			}
 		}
 		mutex_unlock(&rdmactl_roce_saved_lock);
-		if (!forgot)
-			continue;
-		dev = rdmactl_dev_get_any(index);
-		if (dev && be64_to_cpu(dev->ibdev->node_guid) == guid)
-			rdmactl_event_roce_gone(dev, port, true);
-		if (dev)
-			rdmactl_dev_put(dev);
+		if (forgot)
+			rdmactl_roce_event(index, guid, port, &rev);
 	}
 }
 
 /* Record what rdma_cm read back for a saved port (or that it is unknown). */
-static void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied,
-				     const struct rdmactl_roce_settings *now)
+void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied,
+			      const struct rdmactl_roce_settings *now)
 {
 	struct rdmactl_roce_saved *s;
 
@@ -122,7 +163,7 @@ void rdmactl_roce_event(u32 index, u64 guid, u32 port, const struct rdmactl_roce
 	if (!dev)
 		return;
 	if (be64_to_cpu(dev->ibdev->node_guid) == guid)
-		rdmactl_event_roce(dev, port, rev);
+		rdmactl_roce_event_dev(dev, port, rev);
 	rdmactl_dev_put(dev);
 }
 
@@ -452,16 +493,21 @@ void rdmactl_roce_dev_added(struct rdmactl_dev *dev)
 /* rdma_cm is loading: its init has not returned (a failed one ends GOING). */
 static bool rdmactl_cm_coming;
 
-/* rdma_cm is going: every RoCE port's defaults with it, set by us or not. */
+/*
+ * rdma_cm is going: every RoCE port's defaults with it, set by us or not;
+ * each port's event says so (cm_gone; its source unknown, as nothing is
+ * applied now), no more.
+ */
 static void rdmactl_roce_all_unknown(void)
 {
+	const struct rdmactl_roce_ev rev = { .cm_gone = true };
 	struct rdmactl_dev *dev;
 	u32 index = 0, port;
 
 	while ((dev = rdmactl_dev_get_next(NULL, &index))) {
 		rdma_for_each_port(dev->ibdev, port)
 			if (rdma_protocol_roce(dev->ibdev, port))
-				rdmactl_event_roce_gone(dev, port, false);
+				rdmactl_roce_event_dev(dev, port, &rev);
 		rdmactl_dev_put(dev);
 		index++;
 	}

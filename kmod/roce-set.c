@@ -89,9 +89,13 @@ static int rdmactl_roce_read_old(struct rdmactl_roce_set *rs, struct rdmactl_cm_
 	return 0;
 }
 
-/* Remember what was set, with what rdma_cm read back, and tell it. */
+/*
+ * Remember what was set, with what rdma_cm read back, and tell it: the
+ * event is the port's ROCE_GET reply, applied by rdmactl where unread.
+ */
 static void rdmactl_roce_record(struct rdmactl_roce_set *rs)
 {
+	struct rdmactl_roce_settings applied;
 	struct rdmactl_roce_ev rev = {};
 	struct rdmactl_roce_saved *s;
 	struct rdmactl_roce_port *rp;
@@ -101,9 +105,10 @@ static void rdmactl_roce_record(struct rdmactl_roce_set *rs)
 		rp = &rs->ports[i];
 		/* Unread: what was written over what was there. */
 		rev.s = rp->now;
-		if (!rev.s.has) {
-			rev.s = rp->old;
-			rdmactl_roce_merge(&rev.s, &rs->set);
+		applied = rp->now;
+		if (!applied.has) {
+			applied = rp->old;
+			rdmactl_roce_merge(&applied, &rs->set);
 		}
 
 		mutex_lock(&rdmactl_roce_saved_lock);
@@ -119,10 +124,8 @@ static void rdmactl_roce_record(struct rdmactl_roce_set *rs)
 		/* A profile maps its own ToS's DSCP: a new ToS alone ends it. */
 		rdmactl_roce_merge(&s->set, &rs->set);
 		s->applied = true;
-		s->applied_mode = rev.s.mode;
-		s->applied_tos = rev.s.tos;
-		/* The event says which profile is kept now: none after a ToS alone. */
-		rev.s.qos = s->set.qos;
+		s->applied_mode = applied.mode;
+		s->applied_tos = applied.tos;
 		mutex_unlock(&rdmactl_roce_saved_lock);
 		rdmactl_roce_event(rs->rd.index, rs->rd.guid, rp->port, &rev);
 	}

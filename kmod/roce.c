@@ -42,14 +42,11 @@ u32 rdmactl_roce_types(struct ib_device *ibdev, u32 port)
 }
 EXPORT_SYMBOL_IF_KUNIT(rdmactl_roce_types);
 
-/* What ROCE_GET reports of one port. */
+/* What ROCE_GET reports of one port: what its ROCE event reports too. */
 struct rdmactl_roce_data {
 	struct rdmactl_reply_data base;
 	u64 guid;		/* node GUID, host order */
-	u32 types;
-	u8 source;		/* enum rdmactl_roce_source */
-	struct rdmactl_roce_settings cur;	/* its mode and tos, unless unknown */
-	struct rdmactl_roce_settings saved;
+	struct rdmactl_roce_state st;
 };
 
 /*
@@ -65,7 +62,6 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 	bool probe = req->flags & RDMACTL_ROCE_REQ_PROBE;
 	struct netlink_ext_ack *ext = probe ? req->extack : NULL;
 	struct rdmactl_roce_data *st = data;
-	struct rdmactl_roce_saved *s;
 	struct rdmactl_cm_dev cd;
 	unsigned long until;
 	unsigned int i;
@@ -86,9 +82,9 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 	}
 	open = !err;
 	for (i = 0; i < n && !err; i++) {
-		err = rdmactl_cm_read(&cd, st[i].base.port, &st[i].cur);
+		err = rdmactl_cm_read(&cd, st[i].base.port, &st[i].st.cur);
 		if (!err)
-			st[i].source = RDMACTL_ROCE_SOURCE_CONFIGFS;
+			st[i].st.source = RDMACTL_ROCE_SOURCE_CONFIGFS;
 		else if (err == -EOPNOTSUPP)
 			NL_SET_ERR_MSG(ext, RDMACTL_CM_NO_KERNEL_IO);
 		else
@@ -100,17 +96,8 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 		mutex_unlock(&rdmactl_cm_lock);
 
 	mutex_lock(&rdmactl_roce_saved_lock);
-	for (i = 0; i < n; i++) {
-		s = st[i].guid ? rdmactl_roce_find(st[i].guid, st[i].base.port) : NULL;
-		if (!s)
-			continue;
-		st[i].saved = s->set;
-		if (st[i].source == RDMACTL_ROCE_SOURCE_UNKNOWN && s->applied) {
-			st[i].source = RDMACTL_ROCE_SOURCE_APPLIED;
-			st[i].cur.mode = s->applied_mode;
-			st[i].cur.tos = s->applied_tos;
-		}
-	}
+	for (i = 0; i < n; i++)
+		rdmactl_roce_kept(&st[i].st, st[i].guid, st[i].base.port);
 	mutex_unlock(&rdmactl_roce_saved_lock);
 	return probe ? err : 0;
 }
@@ -124,20 +111,25 @@ static int rdmactl_roce_prepare(const struct rdmactl_req *req, struct rdmactl_de
 	if (!rdma_protocol_roce(dev->ibdev, st->base.port))
 		return -EOPNOTSUPP;
 	st->guid = be64_to_cpu(dev->ibdev->node_guid);
-	st->types = rdmactl_roce_types(dev->ibdev, st->base.port);
-	st->source = RDMACTL_ROCE_SOURCE_UNKNOWN;
+	st->st.types = rdmactl_roce_types(dev->ibdev, st->base.port);
+	st->st.source = RDMACTL_ROCE_SOURCE_UNKNOWN;
 	return 0;
 }
 
-static int rdmactl_roce_fill(struct sk_buff *skb, const struct rdmactl_req *req,
-			     struct rdmactl_dev *dev, const void *data)
+/*
+ * A port's ROCE_GET reply: its modes, where its mode and ToS come from and
+ * what they are, and what rdmactl keeps of it. Its ROCE event is this too
+ * (events.c), with the event's own attributes after.
+ */
+int rdmactl_roce_put(struct sk_buff *skb, const struct rdmactl_roce_state *st, u32 how)
 {
-	const struct rdmactl_roce_data *st = data;
+	bool cur = st->source != RDMACTL_ROCE_SOURCE_UNKNOWN && !(how & RDMACTL_ROCE_PUT_NO_CUR);
 
 	if (nla_put_u32(skb, RDMACTL_A_ROCE_TYPES, st->types) ||
-	    nla_put_u8(skb, RDMACTL_A_ROCE_SOURCE, st->source))
+	    ((cur || !(how & RDMACTL_ROCE_PUT_EVENT)) &&
+	     nla_put_u8(skb, RDMACTL_A_ROCE_SOURCE, st->source)))
 		return -EMSGSIZE;
-	if (st->source != RDMACTL_ROCE_SOURCE_UNKNOWN &&
+	if (cur &&
 	    (nla_put_u8(skb, RDMACTL_A_ROCE_MODE, st->cur.mode) ||
 	     nla_put_u8(skb, RDMACTL_A_ROCE_TOS, st->cur.tos)))
 		return -EMSGSIZE;
@@ -147,13 +139,15 @@ static int rdmactl_roce_fill(struct sk_buff *skb, const struct rdmactl_req *req,
 	if ((st->saved.has & RDMACTL_ROCE_HAS_TOS) &&
 	    nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TOS, st->saved.tos))
 		return -EMSGSIZE;
-	if (st->saved.qos.has &&
-	    (nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PRIO, st->saved.qos.prio) ||
-	     nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_PFC, st->saved.qos.pfc) ||
-	     (st->saved.qos.has_trust &&
-	      nla_put_u8(skb, RDMACTL_A_ROCE_SAVED_TRUST, st->saved.qos.trust))))
-		return -EMSGSIZE;
-	return 0;
+	return rdmactl_qos_put(skb, &st->saved.qos);
+}
+
+static int rdmactl_roce_fill(struct sk_buff *skb, const struct rdmactl_req *req,
+			     struct rdmactl_dev *dev, const void *data)
+{
+	const struct rdmactl_roce_data *st = data;
+
+	return rdmactl_roce_put(skb, &st->st, 0);
 }
 
 /* Refuse a port that has no RoCE mode, naming what it is instead. */

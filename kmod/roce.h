@@ -111,12 +111,16 @@ int rdmactl_roce_write(const struct rdmactl_roce_dev *rd, struct rdmactl_cm_dev 
 int rdmactl_roce_saved_init(void);
 void rdmactl_roce_saved_exit(void);
 struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port);
+void rdmactl_roce_kept(struct rdmactl_roce_state *st, u64 guid, u32 port);
 void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last);
 void rdmactl_roce_event(u32 index, u64 guid, u32 port, const struct rdmactl_roce_ev *rev);
+void rdmactl_roce_set_applied(u64 guid, u32 port, bool applied,
+			      const struct rdmactl_roce_settings *now);
 bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name);
 
 /* roce-qos.c */
 int rdmactl_qos_parse(const struct rdmactl_req *req, bool has_tos, struct rdmactl_qos *q);
+int rdmactl_qos_put(struct sk_buff *skb, const struct rdmactl_qos *q);
 void rdmactl_qos_exit(void);
 
 #endif /* _RDMACTL_ROCE_H */

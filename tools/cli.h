@@ -225,9 +225,15 @@ int ipoib_main(int argc, char **argv);
 int monitor_main(int argc, char **argv);
 int gid_main(int argc, char **argv);
 int roce_main(int argc, char **argv);
-/* qos.c: rdmactl roce qos, from roce.c's table; a trust's name (monitor.c). */
+/*
+ * roce.c: a port's row of roce show, which monitor.c prints a ROCE event
+ * with (event: no "root can ask rdma_cm" hint for a mode the event lacks).
+ */
+void roce_print_row(const struct rdmactl_roce_info *r, bool event);
+/* qos.c: rdmactl roce qos, from roce.c's table; a trust's name; the kept profile in roce.c's row. */
 int qos_main(int argc, char **argv);
 const char *qos_trust_name(uint8_t trust);
+void qos_print_kept(const struct rdmactl_roce_info *r);
 int check_main(int argc, char **argv);
 
 #endif /* RDMACTL_CLI_H */

@@ -68,29 +68,34 @@ static void monitor_print_port(const struct rdmactl_event_info *ev)
 	}
 }
 
-/* rdma_cm's defaults and the QoS profile: set, restored, failed, forgotten. */
+/*
+ * A ROCE event: the port's row of roce show, as it is after the change,
+ * then how it came: restored, failed, forgotten, or rdma_cm unloaded; in
+ * JSON, rdma_cm's mode and ToS under 1.5's keys too (roce_mode, roce_tos).
+ * A module before librdmactl 1.6's sends rdma_cm's defaults alone: printed
+ * after the port as the monitor printed them then, restored only with
+ * them (or a profile re-applied, or an error), as then.
+ */
 static void monitor_print_roce(const struct rdmactl_event_info *ev)
 {
+	bool info = ev->present & RDMACTL_EVENT_HAS_ROCE_INFO;
+
+	if (info) {
+		print_text(" ");
+		roce_print_row(&ev->roce, true);
+	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE) {
-		print_str("roce_mode", " mode %s", rdmactl_gid_type_name(ev->roce_mode));
-		print_uint("roce_tos", " tos %" PRIu64, ev->roce_tos);
+		print_str("roce_mode", info ? NULL : " mode %s", rdmactl_gid_type_name(ev->roce_mode));
+		print_uint("roce_tos", info ? NULL : " tos %" PRIu64, ev->roce_tos);
 	}
-	/* " priority 3 pfc on trust dscp": the QoS profile set or applied again. */
-	if (ev->present & RDMACTL_EVENT_HAS_ROCE_QOS) {
-		print_uint("roce_prio", " priority %" PRIu64, ev->roce_prio);
-		print_bool("roce_pfc", ev->roce_pfc, " pfc %s", ev->roce_pfc ? "on" : "off");
-		if (ev->roce_trust)
-			print_str("roce_trust", " trust %s", rdmactl_roce_trust_name(ev->roce_trust));
-	}
-	if ((ev->present & (RDMACTL_EVENT_HAS_ROCE | RDMACTL_EVENT_HAS_ROCE_QOS)) &&
-	    !(ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR))
-		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
 		print_bool("restored", ev->roce_restored, NULL);
 		/* A restore that failed, or a failed SET's undo. */
 		print_str("roce_error", ev->roce_restored ? " restore failed: %s" : " undo failed: %s",
 			  strerror(-ev->roce_error));
 		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
+	} else if (info || (ev->present & RDMACTL_EVENT_HAS_ROCE) || ev->roce_restored) {
+		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);
 	}
 	if (ev->present & RDMACTL_EVENT_HAS_ROCE_CLEAR)
 		print_bool("forgotten", true, " forgotten");
@@ -138,8 +143,11 @@ static int monitor_print(const struct rdmactl_event_info *ev, void *arg)
 	}
 	print_uint("seq", NULL, ev->seq);
 	print_uint("timestamp_ns", NULL, ev->timestamp_ns);
-	monitor_print_port(ev);
-	monitor_print_roce(ev);
+	/* A ROCE event's row names its device and port itself. */
+	if (!(ev->present & RDMACTL_EVENT_HAS_ROCE_INFO))
+		monitor_print_port(ev);
+	if (ev->type == RDMACTL_EVENT_ROCE)
+		monitor_print_roce(ev);
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_RESET)
 		print_str("reset", " reset %s", ev->stat_reset_hardware ? "hardware" : "baseline");
 	if (ev->present & RDMACTL_EVENT_HAS_STAT_MODE)

@@ -207,6 +207,17 @@ static void qos_print_profile(const char *key, const char *tos_fmt,
 	print_object_close();
 }
 
+/* The kept profile in roce show's row, and so in a ROCE event: " priority 3 pfc on trust dscp". */
+void qos_print_kept(const struct rdmactl_roce_info *r)
+{
+	if (!(r->present & RDMACTL_ROCE_HAS_SAVED_QOS))
+		return;
+	print_uint("prio", " priority %" PRIu64, r->saved_prio);
+	print_bool("pfc", r->saved_pfc, " pfc %s", r->saved_pfc ? "on" : "off");
+	if (r->saved_trust)
+		print_str("trust", " trust %s", qos_trust_name(r->saved_trust));
+}
+
 /* The profile rdmactl keeps, and where the port differs from it. */
 static void qos_print_saved(const struct rdmactl_qos_info *q)
 {

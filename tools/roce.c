@@ -27,20 +27,23 @@ static const char *roce_source_name(uint8_t source)
 	}
 }
 
-static void roce_print(const void *item)
+/*
+ * A port's row of roce show, without its line or object: the monitor
+ * prints a ROCE event with it, a mode the event has not left out (a
+ * forget, a failure, rdma_cm unloading, a QoS re-apply say nothing of it).
+ */
+void roce_print_row(const struct rdmactl_roce_info *r, bool event)
 {
-	const struct rdmactl_roce_info *r = item;
 	bool first = true;
 	uint8_t t;
 
-	print_open();
 	print_str("ifname", "%s/", r->dev_name);
 	print_uint("ifindex", NULL, r->dev_index);
 	print_uint("port", "%" PRIu64 ":", r->port);
 	if (r->present & RDMACTL_ROCE_HAS_CURRENT) {
 		print_str("mode", " mode %s", rdmactl_gid_type_name(r->mode));
 		print_uint("tos", " tos %" PRIu64, r->tos);
-	} else {
+	} else if (!event) {
 		print_text(" mode unknown (root can ask rdma_cm: roce show probe)");
 	}
 	print_str_fmt("source", roce_source_name(r->source),
@@ -56,7 +59,11 @@ static void roce_print(const void *item)
 		}
 	}
 	print_array_close();
-	/* " saved mode v1 tos 32" in text, "saved":{"mode":"v1","tos":32} in JSON. */
+	/*
+	 * " saved mode v1 tos 32 priority 3 pfc on trust dscp" in text,
+	 * "saved":{"mode":"v1","tos":32,"prio":3,"pfc":true,"trust":"dscp"}
+	 * in JSON; the QoS profile only with the ToS it goes with.
+	 */
 	if (r->present & (RDMACTL_ROCE_HAS_SAVED_MODE | RDMACTL_ROCE_HAS_SAVED_TOS)) {
 		print_object_open("saved");
 		if (r->present & RDMACTL_ROCE_HAS_SAVED_MODE)
@@ -64,8 +71,15 @@ static void roce_print(const void *item)
 		if (r->present & RDMACTL_ROCE_HAS_SAVED_TOS)
 			print_uint("tos", r->present & RDMACTL_ROCE_HAS_SAVED_MODE ?
 				   " tos %" PRIu64 : " saved tos %" PRIu64, r->saved_tos);
+		qos_print_kept(r);
 		print_object_close();
 	}
+}
+
+static void roce_print(const void *item)
+{
+	print_open();
+	roce_print_row(item, false);
 	print_close();
 }
 

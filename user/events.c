@@ -27,37 +27,52 @@ RDMACTL_EXPORT int rdmactl_events_subscribe(struct rdmactl *h)
 #define STR(attr, field)							\
 	(tb[attr] && rdmactl_attr_strcpy(h, tb[attr], field, sizeof(field)))
 
-/* A ROCE event's attributes (ROCE_ERROR, of a failed roce-set's undo, on any). */
-static void event_roce(rdmactl_attrs tb, struct rdmactl_event_info *ev)
+/*
+ * A ROCE event: the port's ROCE_GET reply, parsed as the GET's, then what
+ * only the event says: restored, forgotten, failed (a restore, or a
+ * roce-set's undo), rdma_cm unloaded (cm-gone).
+ * The released fields before LIBRDMACTL_1.6's roce are filled from it. A
+ * module before 1.6's sends no roce-types: rdma_cm's defaults alone (mode
+ * and ToS), and rdma_cm unloading as source unknown alone. One the GET's
+ * parser refuses (no device or port) is read that way too, not dropped
+ * with the rest of the buffer.
+ */
+static int event_roce(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_info *ev)
 {
-	bool roce = ev->type == RDMACTL_EVENT_ROCE;
+	bool old = !tb[RDMACTL_A_ROCE_TYPES];
 
-	if (tb[RDMACTL_A_ROCE_MODE] && tb[RDMACTL_A_ROCE_TOS]) {
+	if (!old && rdmactl_roce_parse(h, tb, &ev->roce) == 0) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_INFO;
+	} else if (!old) {
+		memset(&ev->roce, 0, sizeof(ev->roce));
+		old = true;
+	}
+	ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
+	if (ev->roce.present & RDMACTL_ROCE_HAS_CURRENT) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE;
+		ev->roce_mode = ev->roce.mode;
+		ev->roce_tos = ev->roce.tos;
+	} else if (old && tb[RDMACTL_A_ROCE_MODE] && tb[RDMACTL_A_ROCE_TOS]) {
 		ev->present |= RDMACTL_EVENT_HAS_ROCE;
 		ev->roce_mode = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_MODE]);
 		ev->roce_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_TOS]);
-		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
 	}
-	/* The QoS profile set, or applied again to a netdev (alone, restored). */
-	if (rdmactl_roce_qos_attrs(tb, RDMACTL_A_ROCE_PRIO, &ev->roce_prio, &ev->roce_pfc,
-				   &ev->roce_trust)) {
-		ev->present |= RDMACTL_EVENT_HAS_ROCE_QOS;
-		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
-	}
-	if (roce && tb[RDMACTL_A_ROCE_CLEAR]) {
+	if (tb[RDMACTL_A_ROCE_CLEAR]) {
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_CLEAR;
 		ev->roce_clear = 1;
-	}
-	if (roce && tb[RDMACTL_A_ROCE_SOURCE] &&
-	    mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SOURCE]) == RDMACTL_ROCE_SOURCE_UNKNOWN) {
-		ev->present |= RDMACTL_EVENT_HAS_ROCE_UNKNOWN;
-		ev->roce_unknown = 1;
 	}
 	if (tb[RDMACTL_A_ROCE_ERROR]) {
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_ERROR;
 		ev->roce_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_ROCE_ERROR]);
-		ev->roce_restored = !!tb[RDMACTL_A_ROCE_RESTORED];
 	}
+	/* rdma_cm unloaded: cm-gone; from an older module, source unknown alone. */
+	if (tb[RDMACTL_A_ROCE_CM_GONE] ||
+	    (old && tb[RDMACTL_A_ROCE_SOURCE] &&
+	     mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SOURCE]) == RDMACTL_ROCE_SOURCE_UNKNOWN)) {
+		ev->present |= RDMACTL_EVENT_HAS_ROCE_UNKNOWN;
+		ev->roce_unknown = 1;
+	}
+	return 0;
 }
 
 /* A port event's state: the port after, read when the event was sent. */
@@ -147,8 +162,7 @@ int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_even
 		ev->present |= RDMACTL_EVENT_HAS_STAT_RESET;
 		ev->stat_reset_hardware = !!tb[RDMACTL_A_STAT_RESET_HARDWARE];
 	}
-	event_roce(tb, ev);
-	return 0;
+	return ev->type == RDMACTL_EVENT_ROCE ? event_roce(h, tb, ev) : 0;
 }
 
 static int rdmactl_event_lost(struct rdmactl *h, uint64_t n, rdmactl_event_cb cb, void *arg)

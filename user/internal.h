@@ -132,9 +132,6 @@ int rdmactl_ipoib_parse(struct rdmactl *h, rdmactl_attrs tb,
 			struct rdmactl_ipoib_info *ib);
 int rdmactl_gid_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_gid_info *gid);
 int rdmactl_roce_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_roce_info *roce);
-/* roce.c: the prio, pfc and trust of a profile's attributes, from prio's type on. */
-bool rdmactl_roce_qos_attrs(rdmactl_attrs tb, uint16_t prio, uint8_t *p, uint8_t *pfc,
-			    uint8_t *trust);
 int rdmactl_event_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_info *ev);
 int rdmactl_events_process(struct rdmactl *h, const void *buf, size_t len,
 			   rdmactl_event_cb cb, void *arg);

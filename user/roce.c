@@ -10,25 +10,21 @@
 #include "internal.h"
 
 /*
- * A QoS profile's attributes, prio's type then pfc's and trust's after it
- * (roce-prio.., roce-saved-prio..): whether there is one (prio and pfc);
- * trust 0 when absent (kept where the netdev had no apptrust).
+ * The kept QoS profile: whether there is one (prio and pfc); trust 0 when
+ * absent (kept where the netdev had no apptrust).
  */
-_Static_assert(RDMACTL_A_ROCE_TRUST == RDMACTL_A_ROCE_PRIO + 2 &&
-	       RDMACTL_A_ROCE_SAVED_TRUST == RDMACTL_A_ROCE_SAVED_PRIO + 2,
-	       "a profile's attributes are prio, pfc, trust in a row");
-
-bool rdmactl_roce_qos_attrs(rdmactl_attrs tb, uint16_t prio, uint8_t *p, uint8_t *pfc,
-			    uint8_t *trust)
+static bool rdmactl_roce_saved_qos(rdmactl_attrs tb, struct rdmactl_roce_info *roce)
 {
-	if (!tb[prio] || !tb[prio + 1])
+	if (!tb[RDMACTL_A_ROCE_SAVED_PRIO] || !tb[RDMACTL_A_ROCE_SAVED_PFC])
 		return false;
-	*p = mnl_attr_get_u8(tb[prio]);
-	*pfc = mnl_attr_get_u8(tb[prio + 1]);
-	*trust = tb[prio + 2] ? mnl_attr_get_u8(tb[prio + 2]) : 0;
+	roce->saved_prio = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SAVED_PRIO]);
+	roce->saved_pfc = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SAVED_PFC]);
+	if (tb[RDMACTL_A_ROCE_SAVED_TRUST])
+		roce->saved_trust = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SAVED_TRUST]);
 	return true;
 }
 
+/* A ROCE_GET reply, or a ROCE event (events.c): the same attributes. */
 int rdmactl_roce_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_roce_info *roce)
 {
 	memset(roce, 0, sizeof(*roce));
@@ -60,8 +56,7 @@ int rdmactl_roce_parse(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_roce_
 		roce->present |= RDMACTL_ROCE_HAS_SAVED_TOS;
 		roce->saved_tos = mnl_attr_get_u8(tb[RDMACTL_A_ROCE_SAVED_TOS]);
 	}
-	if (rdmactl_roce_qos_attrs(tb, RDMACTL_A_ROCE_SAVED_PRIO, &roce->saved_prio,
-				   &roce->saved_pfc, &roce->saved_trust))
+	if (rdmactl_roce_saved_qos(tb, roce))
 		roce->present |= RDMACTL_ROCE_HAS_SAVED_QOS;
 	return 0;
 }

@@ -113,19 +113,36 @@ static void rdmactl_events_netdev(struct kunit *test)
 	kfree_skb(skb);
 }
 
+/*
+ * A ROCE event is the port's ROCE_GET reply: its modes, source, mode and
+ * ToS (none while unknown), what is saved; then restored, clear, error.
+ */
 static void rdmactl_events_roce(struct kunit *test)
 {
 	struct rdmactl_event_item ev = {
 		.type = RDMACTL_EVENT_ROCE, .has_dev = true, .dev_index = 3, .name = "rxe0",
-		.port = 1, .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 96, .restored = true,
+		.port = 1, .restored = true,
+		.roce = { .types = BIT(RDMACTL_GID_TYPE_ROCE_V2),
+			  .source = RDMACTL_ROCE_SOURCE_CONFIGFS,
+			  .cur = { .has = RDMACTL_ROCE_HAS_MODE | RDMACTL_ROCE_HAS_TOS,
+				   .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 96 },
+			  .saved = { .has = RDMACTL_ROCE_HAS_TOS, .tos = 96 } },
 	};
 	struct nlattr *tb[RDMACTL_A_MAX + 1];
 	struct sk_buff *skb;
 
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_EQ(test, nla_get_u32(tb[RDMACTL_A_ROCE_TYPES]),
+			(u32)BIT(RDMACTL_GID_TYPE_ROCE_V2));
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SOURCE]),
+			(u8)RDMACTL_ROCE_SOURCE_CONFIGFS);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_MODE]), (u8)RDMACTL_GID_TYPE_ROCE_V2);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TOS]), (u8)96);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_TOS]), (u8)96);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SAVED_MODE]);
 	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_CLEAR]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_ERROR]);
 	kfree_skb(skb);
 
 	ev.restored = false;
@@ -133,56 +150,90 @@ static void rdmactl_events_roce(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
 	kfree_skb(skb);
 
-	/* rdma_cm unloading: the source alone, no mode or ToS. */
-	ev.unknown = true;
+	/*
+	 * Forgotten, the source unknown: no source (librdmactl 1.0-1.5 reads
+	 * source unknown as rdma_cm unloaded), mode or ToS.
+	 */
+	ev.roce.source = RDMACTL_ROCE_SOURCE_UNKNOWN;
+	ev.roce.saved.has = 0;
+	ev.clear = true;
+	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SOURCE]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SAVED_TOS]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_CM_GONE]);
+	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_CLEAR]));
+	kfree_skb(skb);
+
+	/* rdma_cm unloading: cm-gone, and source unknown as it always said. */
+	ev.clear = false;
+	ev.cm_gone = true;
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SOURCE]),
 			(u8)RDMACTL_ROCE_SOURCE_UNKNOWN);
+	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_CM_GONE]));
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
-	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_CLEAR]);
 	kfree_skb(skb);
 }
 
 /*
- * A QoS profile in a ROCE event: with a SET's mode and ToS; applied again
- * to a netdev, alone (rdma_cm not read), trust only where it was kept;
- * failed, with the error and no mode or ToS.
+ * A kept QoS profile in a ROCE event, as in the GET: the saved one, trust
+ * only where it was kept. Applied again to a netdev, it has no source, mode
+ * or ToS (librdmactl 1.5 would read them as rdma_cm's defaults restored);
+ * a failed re-apply adds the error.
  */
 static void rdmactl_events_roce_qos(struct kunit *test)
 {
 	struct rdmactl_event_item ev = {
 		.type = RDMACTL_EVENT_ROCE, .has_dev = true, .dev_index = 3, .name = "fake0",
-		.port = 1, .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106,
-		.qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
-			 .trust = RDMACTL_ROCE_TRUST_DSCP },
+		.port = 1,
+		.roce = { .types = BIT(RDMACTL_GID_TYPE_ROCE_V2),
+			  .source = RDMACTL_ROCE_SOURCE_APPLIED,
+			  .cur = { .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106 },
+			  .saved = { .has = RDMACTL_ROCE_HAS_TOS, .tos = 106,
+				     .qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
+					      .trust = RDMACTL_ROCE_TRUST_DSCP } } },
 	};
 	struct nlattr *tb[RDMACTL_A_MAX + 1];
 	struct sk_buff *skb;
 
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SOURCE]),
+			(u8)RDMACTL_ROCE_SOURCE_APPLIED);
 	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TOS]), (u8)106);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PRIO]), (u8)3);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PFC]), (u8)1);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_TRUST]), (u8)RDMACTL_ROCE_TRUST_DSCP);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PRIO]), (u8)3);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PFC]), (u8)1);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_TRUST]),
+			(u8)RDMACTL_ROCE_TRUST_DSCP);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_PRIO]);
 	kfree_skb(skb);
 
-	ev.mode = 0;
+	/* Applied again to a netdev: DCB alone, so no source, mode or ToS. */
 	ev.restored = true;
-	ev.qos.has_trust = false;
+	ev.qos_only = true;
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SOURCE]);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
-	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TRUST]);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PRIO]), (u8)3);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_TOS]), (u8)106);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PRIO]), (u8)3);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PFC]), (u8)1);
 	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_ERROR]);
 	kfree_skb(skb);
 
-	ev.mode = RDMACTL_GID_TYPE_ROCE_V2;
+	ev.roce.saved.qos.has_trust = false;
 	ev.error = -EOPNOTSUPP;
 	KUNIT_ASSERT_EQ(test, kt_event(test, &ev, tb, &skb), 0);
 	KUNIT_EXPECT_EQ(test, (int)nla_get_s32(tb[RDMACTL_A_ROCE_ERROR]), -EOPNOTSUPP);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SOURCE]);
 	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_MODE]);
-	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_PFC]), (u8)1);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_TOS]);
+	KUNIT_EXPECT_NULL(test, tb[RDMACTL_A_ROCE_SAVED_TRUST]);
+	KUNIT_EXPECT_EQ(test, nla_get_u8(tb[RDMACTL_A_ROCE_SAVED_PFC]), (u8)1);
+	KUNIT_EXPECT_TRUE(test, nla_get_flag(tb[RDMACTL_A_ROCE_RESTORED]));
 	kfree_skb(skb);
 }
 
@@ -220,42 +271,60 @@ static void rdmactl_events_roce_merge(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kept.qos.pfc, (u8)1);
 }
 
+/* ev cut short anywhere says so: room for all of it but 4 bytes, 8, and so on down to 0. */
+static void kt_event_cut(struct kunit *test, const struct rdmactl_event_item *ev)
+{
+	struct sk_buff *skb;
+	int full, room;
+
+	skb = alloc_skb(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	KUNIT_ASSERT_EQ(test, rdmactl_event_fill(skb, &init_net, ev), 0);
+	full = skb->len;
+	kfree_skb(skb);
+
+	for (room = full - 4; room >= 0; room -= 4) {
+		skb = alloc_skb(full + 64, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, skb);
+		skb_put(skb, skb_tailroom(skb) - room);
+		KUNIT_EXPECT_EQ_MSG(test, rdmactl_event_fill(skb, &init_net, ev), -EMSGSIZE,
+				    "event type %u in %d of %d bytes", ev->type, room, full);
+		kfree_skb(skb);
+	}
+}
+
 /*
- * An event cut short anywhere says so, whatever its type: fill each into
- * a message with room for all of it but 4 bytes, 8, and so on down to 0.
+ * An event cut short anywhere says so, whatever its type; a ROCE event
+ * both ways: with mode and ToS, and with everything it has instead.
  */
 static void rdmactl_events_full(struct kunit *test)
 {
 	struct rdmactl_event_item ev = {
 		.has_dev = true, .dev_index = 1, .name = "rxe0", .port = 1,
 		.ifindex = 2, .ifname = "veth0", .have_attr = true,
-		/* A ROCE event's longest: a SET's mode and ToS with a profile. */
-		.mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106,
-		.qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
-			 .trust = RDMACTL_ROCE_TRUST_DSCP },
+		/* A ROCE event's longest: the whole GET reply, kept profile and all, restored. */
+		.mode = RDMACTL_IPOIB_CONNECTED, .restored = true,
+		.roce = { .types = BIT(RDMACTL_GID_TYPE_ROCE_V1) | BIT(RDMACTL_GID_TYPE_ROCE_V2),
+			  .source = RDMACTL_ROCE_SOURCE_CONFIGFS,
+			  .cur = { .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106 },
+			  .saved = { .has = RDMACTL_ROCE_HAS_MODE | RDMACTL_ROCE_HAS_TOS,
+				     .mode = RDMACTL_GID_TYPE_ROCE_V2, .tos = 106,
+				     .qos = { .has = true, .has_trust = true, .prio = 3, .pfc = 1,
+					      .trust = RDMACTL_ROCE_TRUST_DSCP } } },
 	};
-	struct sk_buff *skb;
-	int full, room;
 	u8 type;
 
 	for (type = RDMACTL_EVENT_DEV_ADD; type <= RDMACTL_EVENT_OVERFLOW; type++) {
 		ev.type = type;
-		skb = alloc_skb(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, skb);
-		KUNIT_ASSERT_EQ(test, rdmactl_event_fill(skb, &init_net, &ev), 0);
-		full = skb->len;
-		kfree_skb(skb);
-
-		for (room = full - 4; room >= 0; room -= 4) {
-			skb = alloc_skb(full + 64, GFP_KERNEL);
-			KUNIT_ASSERT_NOT_NULL(test, skb);
-			skb_put(skb, skb_tailroom(skb) - room);
-			KUNIT_EXPECT_EQ_MSG(test, rdmactl_event_fill(skb, &init_net, &ev),
-					    -EMSGSIZE, "event type %u in %d of %d bytes",
-					    type, room, full);
-			kfree_skb(skb);
-		}
+		kt_event_cut(test, &ev);
 	}
+	/* A ROCE event's every attribute of its own: error, forgotten, rdma_cm gone. */
+	ev.type = RDMACTL_EVENT_ROCE;
+	ev.error = -EIO;
+	ev.clear = true;
+	ev.cm_gone = true;
+	ev.roce.source = RDMACTL_ROCE_SOURCE_UNKNOWN;
+	kt_event_cut(test, &ev);
 }
 
 /* Events the kernel could not queue: how many, and nothing else. */

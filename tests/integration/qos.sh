@@ -71,7 +71,7 @@ until_event() {
 	return 1
 }
 # The profile's ROCE event, applied again.
-until_restored() { until_event '"event":"roce".*"roce_prio":3,.*"restored":true'; }
+until_restored() { until_event '"event":"roce".*"saved":\{[^}]*"prio":3,.*"restored":true'; }
 # Appending, so that emptying the file between steps leaves no hole.
 rdmactl -j monitor >>"$tmp/events" &
 mon=$!
@@ -156,6 +156,9 @@ ip link del fe5
 fakeeth && add_dev
 t_run "fakeeth re-created: the profile applied to it, with an event" 0 \
 	until_restored
+# DCB alone: no mode, ToS or source, which librdmactl 1.5 read as rdma_cm's.
+t_run "its event has no mode or ToS (roce_mode, roce_tos), nor a source" 0 \
+	until_event '"port":1,"source":"unknown","supported":\[[^]]*\],"saved":\{[^}]*"prio":3,[^}]*\},"restored":true'
 t_eq "dcb app: DSCP 26 to priority 3 again" "26:3" \
 	"$(app)"
 t_match "dcb pfc: on for priority 3 again" " 3:on" "$(dcb pfc show dev fe5 prio-pfc)"
@@ -167,15 +170,15 @@ t_eq "check: no QoS finding" "" "$(check_ids)"
 : >"$tmp/events"
 rdmactl roce set "$dev/1" mode v2
 t_run "a mode set alone: its event carries the kept profile" 0 \
-	until_event '"event":"roce".*"roce_mode":"v2".*"roce_prio":3,'
+	until_event '"event":"roce".*"mode":"v2".*"saved":\{[^}]*"prio":3,'
 
 # A ToS set alone ends the profile (it mapped the old ToS's DSCP); its
 # event says which profile is kept: none.
 : >"$tmp/events"
 rdmactl roce set "$dev/1" tos 104
 t_eq "a ToS set alone ends the kept profile" "104 null" "$(qos '"\(.saved.tos) \(.saved.prio)"')"
-t_run "its event" 0 until_event '"event":"roce".*"roce_tos":104'
-t_eq "carries no profile" "" "$(grep -o '"roce_prio":[0-9]*' <<<"$T_OUT")"
+t_run "its event" 0 until_event '"event":"roce".*"tos":104'
+t_eq "carries no profile" "" "$(grep -o '"prio":[0-9]*' <<<"$T_OUT")"
 
 # rxe on a veth: no DCB, said, no zeros.
 rxe=$(rdmactl -j dev show | jq -r '[.[] | select(.driver == "rxe")][0].ifname // empty')

@@ -228,8 +228,8 @@ static void event_msg(uint8_t type, uint64_t seq, uint8_t cmd)
 	end(nlh);
 }
 
-/* A ROCE event of rdma_cm's new defaults: v2, tos. */
-static struct nlmsghdr *roce_event_msg(uint8_t tos)
+/* A ROCE event: the port's ROCE_GET reply, source (if any), v2, tos (if any). */
+static struct nlmsghdr *roce_event_msg(int source, int tos)
 {
 	struct nlmsghdr *nlh;
 
@@ -237,37 +237,169 @@ static struct nlmsghdr *roce_event_msg(uint8_t tos)
 	nlh = msg(FAMILY, 0, 0);
 	mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, RDMACTL_EVENT_ROCE);
 	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, 12);
-	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V2);
-	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, tos);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 1);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "fake0");
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, 1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V2);
+	if (source >= 0)
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SOURCE, (uint8_t)source);
+	if (tos >= 0) {
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V2);
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, (uint8_t)tos);
+	}
 	return nlh;
 }
 
-/* A ROCE event with the QoS profile (LIBRDMACTL_1.6), applied again. */
+static int roce_event_parse(struct nlmsghdr *nlh, struct rdmactl_event_info *ev)
+{
+	rdmactl_attrs tb;
+	int err = rdmactl_attrs_parse(&handle, nlh, tb);
+
+	return err ? err : rdmactl_event_parse(&handle, tb, ev);
+}
+
+/*
+ * A ROCE event is parsed as the GET's reply (LIBRDMACTL_1.6's roce), its
+ * kept QoS profile there; the released fields say the same.
+ */
 static void test_roce_event(void)
 {
 	struct rdmactl_event_info ev;
 	struct nlmsghdr *nlh;
-	rdmactl_attrs tb;
 	int i;
 
 	for (i = 0; i < 2; i++) {
-		nlh = roce_event_msg(106);
+		nlh = roce_event_msg(RDMACTL_ROCE_SOURCE_CONFIGFS, 106);
 		mnl_attr_put(nlh, RDMACTL_A_ROCE_RESTORED, 0, NULL);
-		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_PRIO, 3);
-		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_PFC, 1);
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_TOS, 106);
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PRIO, 3);
+		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PFC, 1);
 		if (i == 0)
-			mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TRUST, RDMACTL_ROCE_TRUST_PCP);
-		CHECK(rdmactl_attrs_parse(&handle, nlh, tb) == 0 &&
-		      rdmactl_event_parse(&handle, tb, &ev) == 0, "a ROCE event with QoS parses");
-		CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE) && ev.roce_tos == 106 && ev.roce_restored,
-		      "its ToS, restored");
-		CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE_QOS) && ev.roce_prio == 3 && ev.roce_pfc == 1 &&
-		      ev.roce_trust == (i == 0 ? RDMACTL_ROCE_TRUST_PCP : 0),
-		      "its priority, PFC and trust (%s)", i == 0 ? "pcp" : "none: 0");
+			mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_TRUST, RDMACTL_ROCE_TRUST_PCP);
+		CHECK(roce_event_parse(nlh, &ev) == 0, "a ROCE event with QoS parses");
+		CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE) && ev.roce_tos == 106 && ev.roce_restored &&
+		      !(ev.present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN), "its ToS, restored");
+		CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE_INFO) && ev.roce.tos == 106 &&
+		      ev.roce.source == RDMACTL_ROCE_SOURCE_CONFIGFS && !strcmp(ev.roce.dev_name, "fake0") &&
+		      ev.roce.port == 1 && ev.roce.types == 1 << RDMACTL_GID_TYPE_ROCE_V2,
+		      "the GET's reply: device, port, modes, source, ToS");
+		CHECK((ev.roce.present & RDMACTL_ROCE_HAS_SAVED_QOS) && ev.roce.saved_prio == 3 &&
+		      ev.roce.saved_pfc == 1 &&
+		      ev.roce.saved_trust == (i == 0 ? RDMACTL_ROCE_TRUST_PCP : 0),
+		      "its kept priority, PFC and trust (%s)", i == 0 ? "pcp" : "none: 0");
 	}
-	nlh = roce_event_msg(0);
-	CHECK(rdmactl_attrs_parse(&handle, nlh, tb) == 0 && rdmactl_event_parse(&handle, tb, &ev) == 0 &&
-	      !(ev.present & RDMACTL_EVENT_HAS_ROCE_QOS), "a ROCE event without QoS has none");
+	nlh = roce_event_msg(RDMACTL_ROCE_SOURCE_CONFIGFS, 0);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && !(ev.roce.present & RDMACTL_ROCE_HAS_SAVED_QOS),
+	      "a ROCE event without QoS has none");
+	nlh = roce_event_msg(RDMACTL_ROCE_SOURCE_UNKNOWN, -1);
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_CM_GONE, 0, NULL);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && (ev.present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN) &&
+	      ev.roce_unknown && !(ev.present & RDMACTL_EVENT_HAS_ROCE) &&
+	      ev.roce.source == RDMACTL_ROCE_SOURCE_UNKNOWN,
+	      "cm-gone, its source unknown: rdma_cm unloaded");
+	nlh = roce_event_msg(RDMACTL_ROCE_SOURCE_UNKNOWN, -1);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && !(ev.present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN),
+	      "source unknown without cm-gone from a 1.6 module: not unloaded");
+	nlh = roce_event_msg(-1, -1);
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_CLEAR, 0, NULL);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_clear &&
+	      ev.roce.source == RDMACTL_ROCE_SOURCE_UNKNOWN &&
+	      !(ev.present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN), "forgotten, not unloaded");
+	nlh = roce_event_msg(-1, -1);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_ERROR, (uint32_t)-EIO);
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_RESTORED, 0, NULL);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_error == -EIO && ev.roce_restored &&
+	      !(ev.present & (RDMACTL_EVENT_HAS_ROCE | RDMACTL_EVENT_HAS_ROCE_UNKNOWN)),
+	      "a failed restore: no mode or ToS, not unloaded");
+	/* A QoS profile applied again: DCB alone, no source, mode or ToS. */
+	nlh = roce_event_msg(-1, -1);
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_RESTORED, 0, NULL);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_TOS, 106);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PRIO, 3);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SAVED_PFC, 1);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_restored &&
+	      !(ev.present & (RDMACTL_EVENT_HAS_ROCE | RDMACTL_EVENT_HAS_ROCE_UNKNOWN)) &&
+	      !(ev.roce.present & RDMACTL_ROCE_HAS_CURRENT) &&
+	      ev.roce.source == RDMACTL_ROCE_SOURCE_UNKNOWN,
+	      "a QoS re-apply: restored, no roce_mode or roce_tos (not rdma_cm's defaults)");
+	CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE_INFO) &&
+	      (ev.roce.present & RDMACTL_ROCE_HAS_SAVED_QOS) && ev.roce.saved_tos == 106 &&
+	      ev.roce.saved_prio == 3, "its profile, kept");
+}
+
+/* A ROCE event from a module before 1.6's (no roce-types): parsed as it was. */
+static struct nlmsghdr *roce_event_old_msg(void)
+{
+	struct nlmsghdr *nlh;
+
+	used = 0;
+	nlh = msg(FAMILY, 0, 0);
+	mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, RDMACTL_EVENT_ROCE);
+	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, 13);
+	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 1);
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "rxe0");
+	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, 1);
+	return nlh;
+}
+
+static void test_roce_event_old(void)
+{
+	struct rdmactl_event_info ev;
+	struct nlmsghdr *nlh;
+
+	nlh = roce_event_old_msg();
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V1);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, 74);
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_RESTORED, 0, NULL);
+	CHECK(roce_event_parse(nlh, &ev) == 0, "an old module's ROCE event parses");
+	CHECK((ev.present & RDMACTL_EVENT_HAS_ROCE) && ev.roce_mode == RDMACTL_GID_TYPE_ROCE_V1 &&
+	      ev.roce_tos == 74 && ev.roce_restored, "its mode and ToS, restored");
+	CHECK(!(ev.present & (RDMACTL_EVENT_HAS_ROCE_INFO | RDMACTL_EVENT_HAS_ROCE_UNKNOWN)) &&
+	      !strcmp(ev.dev_name, "rxe0") && ev.port == 1,
+	      "no GET reply, not unloaded; the device and port as any event's");
+	nlh = roce_event_old_msg();
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SOURCE, RDMACTL_ROCE_SOURCE_UNKNOWN);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && (ev.present & RDMACTL_EVENT_HAS_ROCE_UNKNOWN) &&
+	      ev.roce_unknown && !(ev.present & RDMACTL_EVENT_HAS_ROCE),
+	      "source unknown alone: rdma_cm unloaded");
+	nlh = roce_event_old_msg();
+	mnl_attr_put(nlh, RDMACTL_A_ROCE_CLEAR, 0, NULL);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_clear &&
+	      !(ev.present & (RDMACTL_EVENT_HAS_ROCE | RDMACTL_EVENT_HAS_ROCE_UNKNOWN)),
+	      "roce-clear alone: forgotten");
+	nlh = roce_event_old_msg();
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_ERROR, (uint32_t)-EIO);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && ev.roce_error == -EIO && !ev.roce_restored &&
+	      !(ev.present & RDMACTL_EVENT_HAS_ROCE), "roce-error alone: an undo that failed");
+}
+
+/*
+ * A ROCE event with roce-types the GET's parser refuses (no device or
+ * port): parsed as an old module's, and the events after it still read.
+ */
+static void test_roce_event_bad(void)
+{
+	struct rdmactl_event_info ev;
+	struct nlmsghdr *nlh;
+
+	used = 0;
+	nlh = msg(FAMILY, 0, 0);
+	((struct genlmsghdr *)mnl_nlmsg_get_payload(nlh))->cmd = RDMACTL_CMD_EVENT;
+	mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, RDMACTL_EVENT_ROCE);
+	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, 20);
+	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_MODE, RDMACTL_GID_TYPE_ROCE_V2);
+	mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_TOS, 96);
+	CHECK(roce_event_parse(nlh, &ev) == 0 && (ev.present & RDMACTL_EVENT_HAS_ROCE) &&
+	      !(ev.present & RDMACTL_EVENT_HAS_ROCE_INFO) && ev.roce_tos == 96 &&
+	      ev.roce_mode == RDMACTL_GID_TYPE_ROCE_V2,
+	      "roce-types without device or port: parsed as before 1.6, not refused");
+	end(nlh);
+	event_msg(RDMACTL_EVENT_DEV_ADD, 21, RDMACTL_CMD_EVENT);
+	evlog[0] = '\0';
+	handle.last_seq = 19;
+	CHECK(rdmactl_events_process(&handle, buf, used, on_event, NULL) == 0 &&
+	      !strcmp(evlog, "ROCE:20 DEV_ADD:21"), "and the event after it is read: \"%s\"", evlog);
 }
 
 static void test_events(void)
@@ -301,6 +433,8 @@ static void test_events(void)
 	CHECK(rdmactl_events_process(&handle, buf, used, on_event, NULL) == -EBADMSG,
 	      "an event without a sequence number is refused");
 	test_roce_event();
+	test_roce_event_old();
+	test_roce_event_bad();
 }
 
 /* One reply's attributes, type-checked as the library does, into tb. */

@@ -206,12 +206,17 @@ enum rdmactl_counter_unit {
  * @RDMACTL_EVENT_IPOIB_MODE: an IPoIB interface's new mode: ipoib-ifindex,
  *   ipoib-ifname, ipoib-mode, ipoib-mtu
  * @RDMACTL_EVENT_IPOIB_MTU: an IPoIB interface's new MTU, as ipoib-mode
- * @RDMACTL_EVENT_ROCE: a RoCE port's new rdma_cm defaults (roce-mode,
- *   roce-tos) and QoS profile (roce-prio, roce-pfc, roce-trust), set through
- *   roce-set or, with roce-restored, applied again (a profile applied again to
- *   a netdev: its attributes alone, with roce-restored); or, without them, its
- *   saved settings forgotten (roce-clear), a failure (roce-error), or rdma_cm
- *   unloading (roce-source)
+ * @RDMACTL_EVENT_ROCE: a RoCE port's settings changed: its roce-get reply
+ *   after the change (roce-types, roce-source, roce-mode, roce-tos and the
+ *   roce-saved-* attributes, filled as roce-get fills them, with the values
+ *   rdma_cm read back for configfs's), then what only the event knows:
+ *   roce-restored (applied again, to a device registering, a reloaded rdma_cm
+ *   or, the QoS profile, a netdev attaching, not set through roce-set),
+ *   roce-clear (the saved settings forgotten), roce-error (a failure: without
+ *   roce-mode and roce-tos) or roce-cm-gone (rdma_cm unloading, roce-source
+ *   unknown). A QoS profile applied again to a netdev: without roce-source,
+ *   roce-mode and roce-tos. A saved port the device no longer has: roce-types
+ *   0.
  * @RDMACTL_EVENT_OVERFLOW: events were lost in the kernel: event-lost
  * @RDMACTL_EVENT_STAT_MODE: a port's optional counters saved (stat-optional),
  *   restored (stat-mode-restored) or forgotten (stat-mode-clear); a failed
@@ -543,16 +548,17 @@ enum rdmactl_attr {
 	RDMACTL_A_GID_VLAN_ID,
 	/**
 	 * @RDMACTL_A_ROCE_TYPES: (u32) Bit (1 << gid-type) per GID type the
-	 *   port has.
+	 *   port has; 0 in a roce event about a saved port the device came
+	 *   back without.
 	 */
 	RDMACTL_A_ROCE_TYPES,
 	/**
 	 * @RDMACTL_A_ROCE_MODE: (u8, enum rdmactl_gid_type; in requests 2 to
 	 *   3) The GID type rdma_cm uses by default for new connections on the
 	 *   port: in roce-set, roce-v1 or roce-v2 (any other value is refused
-	 *   with -ERANGE, by the policy); in roce-get, absent, as roce-tos,
-	 *   when roce-source is unknown; in a roce event, the port's new
-	 *   default.
+	 *   with -ERANGE, by the policy); in roce-get and a roce event (its
+	 *   reply), absent, as roce-tos, when roce-source is unknown, and in a
+	 *   roce event with roce-error.
 	 */
 	RDMACTL_A_ROCE_MODE,
 	/**
@@ -572,19 +578,27 @@ enum rdmactl_attr {
 	RDMACTL_A_ROCE_SAVED_TOS,
 	/**
 	 * @RDMACTL_A_ROCE_CLEAR: (flag) In roce-set, alone: forget the port's
-	 *   saved settings (rdma_cm keeps its current ones). In a roce event,
-	 *   without roce-mode and roce-tos: they were forgotten.
+	 *   saved settings (rdma_cm keeps its current ones). In a roce event:
+	 *   they were forgotten (the reply has no roce-saved-* attributes).
 	 */
 	RDMACTL_A_ROCE_CLEAR,
 	/**
-	 * @RDMACTL_A_ROCE_RESTORED: (flag) In a roce event: the defaults were
+	 * @RDMACTL_A_ROCE_RESTORED: (flag) In a roce event: the settings were
 	 *   applied again, to a device registering again or to a reloaded
-	 *   rdma_cm, not set through roce-set.
+	 *   rdma_cm, or the QoS profile to a netdev attaching, not set through
+	 *   roce-set.
 	 */
 	RDMACTL_A_ROCE_RESTORED,
 	/**
-	 * @RDMACTL_A_ROCE_SOURCE: (u8, enum rdmactl_roce_source) In a roce
-	 *   event, alone: unknown, rdma_cm unloading took the defaults.
+	 * @RDMACTL_A_ROCE_SOURCE: (u8, enum rdmactl_roce_source) Where
+	 *   roce-get's roce-mode and roce-tos come from, or unknown. In a roce
+	 *   event: configfs, read back after the write; applied, what rdmactl
+	 *   applied last; absent when unknown, but for rdma_cm unloading,
+	 *   which says unknown (with roce-cm-gone), as librdmactl before 1.6
+	 *   reads it. A QoS profile applied again to a netdev (roce-restored,
+	 *   rdma_cm untouched) has no roce-source, roce-mode or roce-tos:
+	 *   librdmactl before 1.6 reads those with roce-restored as rdma_cm's
+	 *   defaults applied again.
 	 */
 	RDMACTL_A_ROCE_SOURCE,
 	/**
@@ -594,10 +608,9 @@ enum rdmactl_attr {
 	 */
 	RDMACTL_A_ROCE_PROBE,
 	/**
-	 * @RDMACTL_A_ROCE_ERROR: (s32) -errno, in a roce event without
-	 *   roce-mode and roce-tos: a re-apply that failed (with
-	 *   roce-restored), or a failed roce-set whose undo left the port
-	 *   where it could not be read (without).
+	 * @RDMACTL_A_ROCE_ERROR: (s32) -errno, in a roce event: a re-apply
+	 *   that failed (with roce-restored), or a failed roce-set whose undo
+	 *   left the port where it could not be read (without).
 	 */
 	RDMACTL_A_ROCE_ERROR,
 	/**
@@ -673,9 +686,8 @@ enum rdmactl_attr {
 	 *   netdev's DCB APP table. In roce-set, with roce-tos and roce-pfc:
 	 *   kept with them (roce-saved-prio) and applied again to the port's
 	 *   netdev each time one attaches (librdmactl applies the profile to
-	 *   the netdev itself, over dcbnl, before it sends roce-set). In a
-	 *   roce event with roce-restored: applied again, or, with roce-error,
-	 *   not.
+	 *   the netdev itself, over dcbnl, before it sends roce-set). A roce
+	 *   event says the kept profile as roce-get does, in roce-saved-prio.
 	 */
 	RDMACTL_A_ROCE_PRIO,
 	/**
@@ -707,6 +719,12 @@ enum rdmactl_attr {
 	 *   profile's roce-trust; only when one was set.
 	 */
 	RDMACTL_A_ROCE_SAVED_TRUST,
+	/**
+	 * @RDMACTL_A_ROCE_CM_GONE: (flag) In a roce event: rdma_cm unloading
+	 *   took the port's defaults (roce-source unknown comes with it, for
+	 *   librdmactl before 1.6).
+	 */
+	RDMACTL_A_ROCE_CM_GONE,
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1

@@ -32,7 +32,7 @@ enum {
 	RDMACTL_EVENT_HAS_ROCE_CLEAR = 1 << 8,	/* roce_clear: ROCE, no mode or ToS */
 	RDMACTL_EVENT_HAS_STAT_RESET = 1 << 9,	/* stat_reset_hardware */
 	RDMACTL_EVENT_HAS_ROCE_UNKNOWN = 1 << 10,	/* roce_unknown: ROCE, no mode or ToS */
-	RDMACTL_EVENT_HAS_ROCE_QOS = 1 << 11,	/* roce_prio, roce_pfc, roce_trust (1.6) */
+	RDMACTL_EVENT_HAS_ROCE_INFO = 1 << 11,	/* roce: the port's roce_list() (1.6) */
 };
 
 struct rdmactl_event_info {
@@ -70,10 +70,16 @@ struct rdmactl_event_info {
 	uint8_t roce_clear;		/* ROCE: the saved settings were forgotten */
 	uint8_t stat_reset_hardware;	/* STAT_RESET: the PMA zeroed, not a baseline */
 	uint8_t roce_unknown;		/* ROCE: rdma_cm unloaded, its defaults with it */
-	/* LIBRDMACTL_1.6: a ROCE event's QoS profile, set or applied again. */
-	uint8_t roce_prio;
-	uint8_t roce_pfc;
-	uint8_t roce_trust;		/* enum rdmactl_roce_trust; 0: none */
+	/*
+	 * LIBRDMACTL_1.6: a ROCE event is the port's settings after the
+	 * change, as rdmactl_roce_list() gives them (its mode and ToS as
+	 * rdma_cm read them back, source configfs; the kept ones and QoS
+	 * profile in saved_*), parsed by its parser; roce_mode and roce_tos
+	 * above are roce.mode and roce.tos, for callers before it. A QoS
+	 * profile applied again touched DCB alone: restored, no current
+	 * mode or ToS here, and no RDMACTL_EVENT_HAS_ROCE.
+	 */
+	struct rdmactl_roce_info roce;
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);
