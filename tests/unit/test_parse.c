@@ -228,18 +228,26 @@ static void event_msg(uint8_t type, uint64_t seq, uint8_t cmd)
 	end(nlh);
 }
 
-/* A ROCE event: the port's ROCE_GET reply, source (if any), v2, tos (if any). */
-static struct nlmsghdr *roce_event_msg(int source, int tos)
+/* A ROCE event's head: type, sequence number, device and port 1. */
+static struct nlmsghdr *roce_event_head(uint64_t seq, const char *dev)
 {
 	struct nlmsghdr *nlh;
 
 	used = 0;
 	nlh = msg(FAMILY, 0, 0);
 	mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, RDMACTL_EVENT_ROCE);
-	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, 12);
+	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, seq);
 	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 1);
-	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "fake0");
+	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, dev);
 	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, 1);
+	return nlh;
+}
+
+/* A ROCE event: the port's ROCE_GET reply, source (if any), v2, tos (if any). */
+static struct nlmsghdr *roce_event_msg(int source, int tos)
+{
+	struct nlmsghdr *nlh = roce_event_head(12, "fake0");
+
 	mnl_attr_put_u32(nlh, RDMACTL_A_ROCE_TYPES, 1 << RDMACTL_GID_TYPE_ROCE_V2);
 	if (source >= 0)
 		mnl_attr_put_u8(nlh, RDMACTL_A_ROCE_SOURCE, (uint8_t)source);
@@ -330,16 +338,7 @@ static void test_roce_event(void)
 /* A ROCE event from a module before 1.6's (no roce-types): parsed as it was. */
 static struct nlmsghdr *roce_event_old_msg(void)
 {
-	struct nlmsghdr *nlh;
-
-	used = 0;
-	nlh = msg(FAMILY, 0, 0);
-	mnl_attr_put_u8(nlh, RDMACTL_A_EVENT_TYPE, RDMACTL_EVENT_ROCE);
-	mnl_attr_put_u64(nlh, RDMACTL_A_EVENT_SEQ, 13);
-	mnl_attr_put_u32(nlh, RDMACTL_A_DEV_INDEX, 1);
-	mnl_attr_put_strz(nlh, RDMACTL_A_DEV_NAME, "rxe0");
-	mnl_attr_put_u32(nlh, RDMACTL_A_PORT_INDEX, 1);
-	return nlh;
+	return roce_event_head(13, "rxe0");
 }
 
 static void test_roce_event_old(void)
