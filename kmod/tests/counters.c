@@ -197,9 +197,7 @@ static void rdmactl_counters_put(struct kunit *test)
 	full = skb->len;
 	kfree_skb(skb);
 	for (room = full - 4; room >= 0; room -= 4) {
-		skb = alloc_skb(full + 64, GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, skb);
-		skb_put(skb, skb_tailroom(skb) - room);
+		skb = kt_skb_room(test, room);
 		KUNIT_EXPECT_EQ_MSG(test, rdmactl_put_counter(skb, "port_xmit_data", 1,
 							      RDMACTL_SOURCE_PMA, 64, 0,
 							      RDMACTL_UNIT_OCTETS_4),

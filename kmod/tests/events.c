@@ -284,9 +284,7 @@ static void kt_event_cut(struct kunit *test, const struct rdmactl_event_item *ev
 	kfree_skb(skb);
 
 	for (room = full - 4; room >= 0; room -= 4) {
-		skb = alloc_skb(full + 64, GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, skb);
-		skb_put(skb, skb_tailroom(skb) - room);
+		skb = kt_skb_room(test, room);
 		KUNIT_EXPECT_EQ_MSG(test, rdmactl_event_fill(skb, &init_net, ev), -EMSGSIZE,
 				    "event type %u in %d of %d bytes", ev->type, room, full);
 		kfree_skb(skb);

@@ -16,6 +16,19 @@
 #define KUNIT_ASSERT_NOT_NULL(test, ptr) KUNIT_ASSERT_TRUE(test, (ptr) != NULL)
 #endif
 
+/*
+ * A message cut short: an skb with room for room bytes and no more, for a
+ * fill to find it has not room for all of it, wherever that falls.
+ */
+static inline struct sk_buff *kt_skb_room(struct kunit *test, int room)
+{
+	struct sk_buff *skb = alloc_skb(room + 64, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	skb_put(skb, skb_tailroom(skb) - room);
+	return skb;
+}
+
 extern struct kunit_suite rdmactl_policy_suite;
 extern struct kunit_suite rdmactl_modes_suite;
 extern struct kunit_suite rdmactl_counters_suite;
