@@ -1,9 +1,11 @@
 # Assertions for the shell tests. Each test file sources this, calls the
-# t_* functions, and ends with t_done, which prints "N passed, N failed".
+# t_* functions, and ends with t_done, which prints "N passed, N failed,
+# N skipped".
 # shellcheck shell=bash
 
 T_PASS=0
 T_FAIL=0
+T_SKIP=0
 T_NAME=${T_NAME:-$(basename "$0" .sh)}
 
 # RDMACTL_TEST_TIMES=1: each result line ends with the seconds since the
@@ -31,6 +33,63 @@ t_fail() {
 	shift
 	[ $# -gt 0 ] && printf '    %s\n' "$@"
 	return 0
+}
+
+# t_skip WHAT WHY: a check not made on this line, and why: its own
+# result, never a pass. Only where the suite's rule for the line (the
+# kernel's version or config, the stack: t_kver_ge, t_config) says the
+# feature is absent; where the rule says it is there, t_missing.
+t_skip() {
+	T_SKIP=$((T_SKIP + 1))
+	t_took
+	echo "skip - $T_NAME: $1: $2$T_TOOK"
+}
+
+# t_missing WHAT WHY: a check this line should make (its rule says the
+# feature is there) that could not be made: a failure, never a skip.
+t_missing() {
+	t_fail "$1: expected on $(uname -r), but $2"
+}
+
+# t_expect WHAT RULE WHY-ABSENT PROBE...: run PROBE (does the feature
+# answer here?) and compare with RULE (a command: is it expected on this
+# line?). 0 when the checks that need it should run; otherwise 1, with
+# a skip when the rule says it is absent, a failure when it says present.
+t_expect() {
+	local what=$1 rule=$2 why=$3
+	shift 3
+	if "$@"; then
+		return 0
+	fi
+	if eval "$rule"; then
+		t_missing "$what" "$why"
+	else
+		t_skip "$what" "$why"
+	fi
+	return 1
+}
+
+# t_kver_ge MAJOR.MINOR: the running kernel is that version or newer
+# (RHEL's 5.14 and 6.12 are theirs, with their backports: a suite's rule
+# names them where they differ).
+t_kver_ge() {
+	local want=$1 have
+	have=$(uname -r)
+	have=${have%%-*}
+	local hmaj=${have%%.*} hmin=${have#*.} wmaj=${want%%.*} wmin=${want#*.}
+	hmin=${hmin%%.*}
+	[ "$hmaj" -gt "$wmaj" ] || { [ "$hmaj" = "$wmaj" ] && [ "$hmin" -ge "$wmin" ]; }
+}
+
+# t_config NAME [m]: the running kernel was built with CONFIG_NAME (y or
+# m; with m, as a module),
+# from its .config (tests/vm/run copies it into the VM: RDMACTL_KCONFIG;
+# on a host, /boot's). No config to read is a failure of the harness,
+# said on stderr, and no.
+t_config() {
+	local f=${RDMACTL_KCONFIG:-/boot/config-$(uname -r)}
+	[ -r "$f" ] || { echo "t_config: no .config of $(uname -r) to read ($f)" >&2; return 1; }
+	grep -Eq "^CONFIG_$1=(${2:-y|m})$" "$f"
 }
 
 # t_eq WHAT EXPECTED ACTUAL
@@ -78,6 +137,18 @@ tcp_listening() {
 		sleep 0.1
 	done
 	return 1
+}
+
+# t_eq_soon WHAT EXPECTED CMD...: t_eq of CMD's output, once it equals
+# EXPECTED or 15 s have gone: what a monitor prints arrives when it
+# arrives, and a fixed sleep is either too short under load or wasted.
+t_eq_soon() {
+	local what=$1 want=$2 have end=$((SECONDS + 15))
+	shift 2
+	while have=$("$@"); [ "$have" != "$want" ] && [ $SECONDS -lt $end ]; do
+		sleep 0.2
+	done
+	t_eq "$what" "$want" "$have"
 }
 
 # until_ok SECONDS CMD...: CMD every 0.2 s until it succeeds, SECONDS at
@@ -257,8 +328,19 @@ def answer(a):
 }
 counter() { py_ask counter "$1" "$2" "${3:-value}" "${4:-}"; }
 
+# nl_subscribed: how many generic netlink sockets of this namespace are
+# in a multicast group (/proc/net/netlink's groups, the first 32 ids).
+nl_subscribed() { awk '$2 == 16 && $4 != "00000000"' /proc/net/netlink | wc -l; }
+
+# subscribed_after BEFORE N: until N more sockets than BEFORE are in a
+# group (a monitor started in the background has subscribed), 30 s at
+# most; false if they never were. Readiness, not a sleep.
+subscribed_after() {
+	until_ok 30 eval '[ "$(nl_subscribed)" -ge '"$(($1 + $2))"' ]'
+}
+
 t_done() {
 	rm -f "/tmp/t_err.$BASHPID"
-	echo "$T_PASS passed, $T_FAIL failed"
-	[ "$T_FAIL" = 0 ]
+	echo "$T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
+	[ "$T_FAIL" = 0 ] && [ $((T_PASS + T_FAIL + T_SKIP)) -gt 0 ]
 }

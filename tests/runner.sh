@@ -2,10 +2,12 @@
 # (tests/check, on the host), by each VM's PID 1 (tests/vm/init, for the
 # suites of its line: tests/integration/lines.sh) and by tests/run-suites,
 # its command line. A suite is a command line ending with "N passed,
-# N failed"; one that ends without that line, or exits non-zero with no
-# failure counted, counts as one failure.
+# N failed" (", N skipped" after it: tests/lib.sh's t_done). One that
+# ends without that line, exits non-zero with no failure counted, counted
+# nothing at all, or printed a skip as a pass ("ok - ... skipped") counts
+# as one failure.
 #
-#   run_suites SUITE... [-j N SUITE...]...
+#   run_suites [--skipped N] [--final SUITE] SUITE... [-j N SUITE...]...
 #
 # Suites run one at a time, streaming their output, until a -j N: the
 # suites after it run up to N at once (the VM suites, each a one-vCPU
@@ -13,10 +15,18 @@
 # ends, so the log reads as if they ran in turn. A SUITE of several lines
 # is a job of several suites that take one place, one after another, each
 # reported as its own (the host's suites; a RHEL line: the module built by
-# DKMS, then the VM that loads it). Each suite's time is printed after it. Before the total,
-# every "not ok" line again, under the suite that printed it, so that the
-# end of a long log says what failed. The last line is the total; the
-# status, 0 when nothing failed.
+# DKMS, then the VM that loads it). Each suite's time is printed after it,
+# and a line "matrix - LINE SUITE PASSED FAILED SKIPPED" for make check's
+# suite x line matrix (tests/matrix): LINE is $RDMACTL_LINE (a VM's,
+# tests/vm/init), "host" on this machine; a suite whose output has matrix
+# lines of its own (a VM's line) is reported by those. --skipped N (a
+# line's plan: the suites it leaves) starts the skipped count; --final
+# SUITE runs last, over the others' outputs ($RS_OUTPUTS/*.out): make
+# check's matrix (tests/matrix --check). Before the
+# total, every "not ok" line again, under the suite that printed it, so
+# that the end of a long log says what failed. The last line is the
+# total, "N passed, N failed, N skipped"; the status, 0 when nothing
+# failed.
 
 # rs_name SUITE: how the log names it.
 rs_name() {
@@ -26,31 +36,60 @@ rs_name() {
 	echo "$name"
 }
 
+# rs_cell SUITE: its name in the matrix, one word: the command after the
+# job's last "&&", less its environment, with its first argument that is
+# not an option if any (rhel-dkms.sh(rhel9), kernel-checks(qos)).
+rs_cell() {
+	local c=${1##*&& } re="^[A-Za-z_][A-Za-z_0-9]*=('[^']*'|\"[^\"]*\"|[^ ]*) +" words w
+	while [[ $c =~ $re ]]; do
+		c=${c:${#BASH_REMATCH[0]}}
+	done
+	read -ra words <<<"$c"
+	c=${words[0]##*/}
+	for w in "${words[@]:1}"; do
+		[[ $w == -* ]] || { c="$c($w)"; break; }
+	done
+	echo "$c"
+}
+
 # rs_report ID SUITE: add up what the suite that ran as ID counted.
 rs_report() {
-	local id=$1 name rc line p f
+	local id=$1 name rc line p f sk out=$rs_work/$1.out
 	name=$(rs_name "$2")
 	rc=$(cat "$rs_work/$id.rc")
 	echo "-- $name: $(cat "$rs_work/$id.time") s"
 	while IFS= read -r line; do
 		rs_failures+=("$name: ${line%$'\r'}")
-	done < <(grep -a '^not ok' "$rs_work/$id.out")
-	line=$(grep -E '^([A-Za-z]+: )?[0-9]+ passed, [0-9]+ failed' "$rs_work/$id.out" | tail -1)
+	done < <(grep -a '^not ok' "$out")
+	line=$(grep -aE '^([A-Za-z]+: )?[0-9]+ passed, [0-9]+ failed' "$out" | tail -1)
+	line=${line%$'\r'}
 	if [ -z "$line" ]; then
 		echo "not ok - $name ended without a result (exit $rc)"
 		rs_failures+=("$name: ended without a result (exit $rc)")
 		rs_failed=$((rs_failed + 1))
 		return
 	fi
-	p=$(sed -E 's/^([A-Za-z]+: )?([0-9]+) passed.*/\2/' <<<"$line")
-	f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")
+	[[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)? ]]
+	p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]} sk=${BASH_REMATCH[4]:-0}
 	rs_passed=$((rs_passed + p))
 	rs_failed=$((rs_failed + f))
-	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
-		echo "not ok - $name exited $rc"
-		rs_failures+=("$name: exited $rc")
+	rs_skipped=$((rs_skipped + sk))
+	# In the output too: tests/matrix reads the outputs (RS_OUTPUTS).
+	grep -aq '^matrix - ' "$out" ||
+		echo "matrix - ${RDMACTL_LINE:-host} $(rs_cell "$2") $p $f $sk" | tee -a "$out"
+	rs_flag() {
+		echo "not ok - $name $1"
+		rs_failures+=("$name: $1")
 		rs_failed=$((rs_failed + 1))
+	}
+	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		rs_flag "exited $rc"
+	elif [ $((p + f + sk)) = 0 ]; then
+		rs_flag "made no check"
 	fi
+	# "ok - X skipped: why", "ok - NAME: skipped, why": a skip's shape.
+	line=$(grep -a -m1 -E '^ok - (.*[^a-z]skipped: |[^:]*: skipped([^a-z]|$))' "$out") &&
+		rs_flag "printed a skip as a pass: ${line%$'\r'}"
 }
 
 # rs_run_one ID SUITE: run it, leave its output, status and time in $rs_work/ID.*;
@@ -128,9 +167,14 @@ run_suites() {
 	# caller's options (tests/check's set -euo pipefail), not here.
 	local -
 	set +euo pipefail
-	local jobs=1 pending=() n=0 rs_work rs_passed=0 rs_failed=0 rs_failures=()
+	local jobs=1 pending=() n=0 rs_work rs_passed=0 rs_failed=0 rs_skipped=0 final=
+	local rs_failures=()
 	rs_work=$(mktemp -d)
 	while [ $# -gt 0 ]; do
+		case $1 in
+		--skipped) rs_skipped=$2; shift 2; continue ;;
+		--final) final=$2; shift 2; continue ;;
+		esac
 		if [ "$1" = -j ]; then
 			[ ${#pending[@]} -gt 0 ] && rs_phase "$jobs" $((n - ${#pending[@]})) "${pending[@]}"
 			jobs=$2 pending=()
@@ -142,11 +186,12 @@ run_suites() {
 		shift
 	done
 	[ ${#pending[@]} -gt 0 ] && rs_phase "$jobs" $((n - ${#pending[@]})) "${pending[@]}"
+	[ -z "$final" ] || RS_OUTPUTS=$rs_work rs_phase 1 "$n" "$final"
 	rm -rf "$rs_work"
 	if [ ${#rs_failures[@]} -gt 0 ]; then
 		echo "What failed:"
 		printf '  %s\n' "${rs_failures[@]}"
 	fi
-	echo "$rs_passed passed, $rs_failed failed"
+	echo "$rs_passed passed, $rs_failed failed, $rs_skipped skipped"
 	[ "$rs_failed" = 0 ]
 }

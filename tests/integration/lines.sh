@@ -25,12 +25,17 @@
 # here, where mlx5's users have OFED's ib_core, and once); each suite that
 # needs Soft-RoCE is named as skipped, and the two left to other lines.
 #
+# --part K/N runs the K-th of N shares of the line's suites (every N-th,
+# from the K-th, in the plan's order), so that N VMs of one line can run
+# side by side (make check-quick's two): a share with Soft-RoCE's suites
+# and not fakehca.sh unloads the fake HCA before them (fake-unload.sh).
+#
 # --leave SUITE leaves a suite to the lines that run it, with a line that
 # says which and why (lines_left_to below: make check's choice,
 # Documentation/testing.md, "Once or on every line").
 #
-# siw.sh (Soft-iWARP) runs last on every line: where the kernel has no
-# siw (Debian's, DOCA-OFED's) it prints its skip line and passes.
+# siw.sh (Soft-iWARP) runs last on every line: where the kernel is built
+# without siw (Debian's, DOCA-OFED's) it is one skip, with why.
 #
 # --soft-roce runs the suites that want Soft-RoCE alone, and nothing
 # else: a boot without the fake HCA (tests/vm/run without --fakehca).
@@ -55,9 +60,9 @@ lines_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 lines_left_to() {
 	case $1 in
 	stall.sh)
-		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock and the MAD layer, the same from 5.10 to 7.2: the 5.10 and 7.2 lines run it" ;;
+		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock and the MAD layer, the same from 5.10 to 7.2: the 5.10, 7.2 and RHEL 9 lines run it" ;;
 	stall-port.sh)
-		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock, RTNL and query_port, the same from 5.10 to 7.2: the 5.10, 7.2 and DOCA-OFED lines run it" ;;
+		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock, RTNL and query_port, the same from 5.10 to 7.2: the 5.10, 7.2, RHEL 9 and DOCA-OFED lines run it" ;;
 	roce-reload.sh)
 		echo "rdma_cm's configfs and module notifier are the same from 5.14 to 7.2: the RHEL 9 and 7.2 lines run it, and the RHEL 10 line on 6.12's rdma_cm, with the debug kernel's checkers" ;;
 	fakehca.sh)
@@ -65,7 +70,7 @@ lines_left_to() {
 	fake-dcb.sh)
 		echo "fakeeth's DCB is the tests' own, over the kernel's dcbnl: its suite runs on the 7.2 line (apptrust, PCP entries), and qos.sh drives it through dcb on 6.1 (no apptrust) and the debug kernel" ;;
 	qos.sh)
-		echo "dcbnl's IEEE DCB and rdma_cm's configfs are the same from 5.14 to 7.2 (before 5.14 no module writes configfs: roce.sh checks the refusal): the 6.1 line (no apptrust) runs it, and the debug VM (6.12, apptrust) with the checkers on" ;;
+		echo "dcbnl's IEEE DCB and rdma_cm's configfs are the same from 5.14 to 7.2 (before 5.14 no module writes configfs: roce.sh checks the refusal): the 6.1 and RHEL 9 lines (no apptrust) run it, and the debug VM (6.12, apptrust) with the checkers on" ;;
 	*) return 1 ;;
 	esac
 }
@@ -89,10 +94,15 @@ lines_debug() {
 
 # lines_ofed: the DOCA-OFED line's plan, each suite it cannot run named.
 lines_ofed() {
-	local s
+	local s rxe=
+	# Looked up, not assumed: were rdma_rxe there, the skips below would
+	# be wrong, and the suites run.
+	modinfo -n rdma_rxe >/dev/null 2>&1 && rxe="counters events events-netdev roce ynl stat-mode
+		ethtool errors netlink access gid-select hotplug roce-privs roce-reload"
 	for s in counters events events-netdev roce ynl stat-mode ethtool errors netlink access \
 		 gid-select hotplug roce-privs roce-reload; do
-		echo "skip - $s.sh: it needs Soft-RoCE, which DOCA-OFED 25.10 does not ship"
+		[ -n "$rxe" ] ||
+			echo "skip - $s.sh: it needs Soft-RoCE: modinfo finds no rdma_rxe in $(uname -r)'s modules (DOCA-OFED 25.10 ships none)"
 	done
 	echo "skip - ipoib-modes.sh: DOCA-OFED's ib_ipoib has no connected mode (ipoib.sh checks the refusal)"
 	echo "skip - fake-dcb.sh: fakeeth's DCB is the kernel's dcbnl, which OFED does not replace: $(lines_left_to fake-dcb.sh)"
@@ -100,7 +110,7 @@ lines_ofed() {
 	echo "skip - stall.sh: $(lines_left_to stall.sh)"
 	echo "skip - fakehca.sh: the fake HCA's own suite runs on the inbox lines; ofed.sh and providers.sh use it here"
 	LINE_PLAN=()
-	for s in devices ports ipoib netns netns-teardown stall-port ofed providers siw; do
+	for s in devices ports ipoib netns netns-teardown stall-port ofed providers $rxe siw; do
 		LINE_PLAN+=("$lines_dir/$s.sh")
 	done
 }
@@ -108,13 +118,19 @@ lines_ofed() {
 # line_plan ARGS: the suites to run into LINE_PLAN, what is left named on
 # stdout; 2 for an argument it does not know, or a suite no line runs.
 line_plan() {
-	local mode= left=" " why s suites=() soft_roce=(errors netlink access gid-select hotplug
+	local mode= left=" " why s suites=() part= soft_roce=(errors netlink access gid-select hotplug
 		roce-privs roce-reload)
 	export RDMACTL_ONCE=elsewhere
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--once | --soft-roce | --ofed) mode=$1; shift ;;
 		--debug) shift; lines_debug "$@"; return ;;
+		--part)
+			[[ ${2:-} =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] &&
+				[ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
+				{ echo "lines: --part takes K/N, 1 <= K <= N" >&2; return 2; }
+			part=$2
+			shift 2 ;;
 		--leave)
 			why=$(lines_left_to "${2:-}") ||
 				{ echo "lines: no line is said to run ${2:-}: it cannot be left" >&2; return 2; }
@@ -150,13 +166,44 @@ line_plan() {
 		*) LINE_PLAN+=("$lines_dir/$s.sh") ;;
 		esac
 	done
+	[ -z "$part" ] || lines_part "${part%/*}" "${part#*/}"
 }
 
-# run_line ARGS: the plan's suites, with tests/runner.sh's run_suites.
+# lines_part K N: LINE_PLAN's K-th share of N; the fake HCA unloaded
+# before the Soft-RoCE suites of a share that lacks what unloads it.
+lines_part() {
+	local all=("${LINE_PLAN[@]}") i s after= unloads=
+	LINE_PLAN=()
+	for i in "${!all[@]}"; do
+		s=${all[$i]##*/}
+		case $s in
+		fakehca.sh | fake-unload.sh)
+			after=1
+			[ $((i % $2)) = $(($1 - 1)) ] && { LINE_PLAN+=("${all[$i]}"); unloads=1; } ;;
+		*)
+			[ $((i % $2)) = $(($1 - 1)) ] || continue
+			[ -n "$after" ] && [ -z "$unloads" ] &&
+				{ LINE_PLAN+=("$lines_dir/fake-unload.sh"); unloads=1; }
+			LINE_PLAN+=("${all[$i]}") ;;
+		esac
+	done
+}
+
+# run_line ARGS: the plan's suites, with tests/runner.sh's run_suites;
+# each suite the plan leaves counted as skipped, in the total and the
+# matrix (tests/matrix).
 run_line() {
-	local LINE_PLAN=()
-	line_plan "$@" || return
+	local LINE_PLAN=() plan s n=0
+	plan=$(mktemp)
+	line_plan "$@" >"$plan" || { cat "$plan"; rm -f "$plan"; return 2; }
+	while IFS= read -r s; do
+		echo "$s"
+		[[ $s =~ ^skip\ -\ ([^:]+): ]] || continue
+		echo "matrix - ${RDMACTL_LINE:-$(uname -r)} ${BASH_REMATCH[1]} 0 0 1"
+		n=$((n + 1))
+	done <"$plan"
+	rm -f "$plan"
 	# The debug kernel's checks watch from here.
 	[ "${1:-}" != --debug ] || "$lines_dir/kernel-checks" --start
-	run_suites "${LINE_PLAN[@]}"
+	run_suites --skipped "$n" "${LINE_PLAN[@]}"
 }

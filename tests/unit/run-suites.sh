@@ -15,7 +15,7 @@ printf '%s\n' 'echo "2 passed, 0 failed"' >"$work/passes"
 
 for j in 1 2; do
 	t_run "-j $j: a failure fails the run" 1 "$rs" -j $j "bash $work/fails" "bash $work/passes" true
-	t_eq "-j $j: the total counts the silent suite as a failure" "3 passed, 2 failed" \
+	t_eq "-j $j: the total counts the silent suite as a failure" "3 passed, 2 failed, 0 skipped" \
 		"$(tail -1 <<<"$T_OUT")"
 	t_eq "-j $j: what failed, by suite, before the total" \
 		"What failed:|  bash $work/fails: not ok - b broke|  true: ended without a result (exit 0)" \
@@ -42,8 +42,31 @@ t_eq "side by side, each its own stderr" "first second" "$(cat "$work/a" "$work/
 t_run "a job of three suites" 1 "$rs" -j 2 "bash $work/passes
 bash $work/fails
 bash $work/passes" "bash $work/passes"
-t_eq "adds up each, and the other job" "7 passed, 1 failed" "$(tail -1 <<<"$T_OUT")"
+t_eq "adds up each, and the other job" "7 passed, 1 failed, 0 skipped" "$(tail -1 <<<"$T_OUT")"
 t_eq "each suite of the job named and timed" 4 "$(grep -c '^-- bash .*: [0-9]* s$' <<<"$T_OUT")"
+
+# Skips: their own count, never a pass; a skip printed as a pass, or a
+# suite that counted nothing, is a failure; --skipped starts the count.
+cat >"$work/skips" <<'EOF'
+. "$1"
+t_pass a
+t_skip b "not on this line"
+t_done
+EOF
+printf '%s\n' 'echo "ok - x: y skipped: no z"' 'echo "1 passed, 0 failed"' >"$work/okskip"
+printf '%s\n' 'echo "0 passed, 0 failed, 0 skipped"' >"$work/nothing"
+t_run "a suite with a skip" 0 "$rs" "bash $work/skips $lib"
+t_eq "counted as skipped, not passed" "1 passed, 0 failed, 1 skipped" "$(tail -1 <<<"$T_OUT")"
+t_match "and named with its reason" "skip - skips: b: not on this line" "$T_OUT"
+t_run "a skip printed as a pass" 1 "$rs" "bash $work/okskip"
+t_match "is a failure" "not ok - bash .*okskip printed a skip as a pass: ok - x: y skipped" "$T_OUT"
+t_run "a suite that made no check" 1 "$rs" "bash $work/nothing"
+t_eq "is a failure" "0 passed, 1 failed, 0 skipped" "$(tail -1 <<<"$T_OUT")"
+t_run "--skipped 3 (a line's plan)" 0 "$rs" --skipped 3 "bash $work/passes"
+t_eq "starts the count" "2 passed, 0 failed, 3 skipped" "$(tail -1 <<<"$T_OUT")"
+t_match "each suite's matrix line" "matrix - host bash\\(.*passes\\) 2 0 0" "$T_OUT"
+t_run "--final sees the others' outputs" 0 "$rs" --final "sh -c 'cat \$RS_OUTPUTS/*.out | grep -c ^matrix; echo 1 passed, 0 failed'" "bash $work/passes" "bash $work/skips $lib"
+t_eq "their matrix lines, last" "2|1 passed, 0 failed" "$(grep -A2 '^== sh' <<<"$T_OUT" | tail -2 | paste -sd'|')"
 
 # A line's plan (tests/integration/lines.sh, make check's VMs): --leave
 # names the suite as skipped with the lines that run it, and leaves it
@@ -53,8 +76,8 @@ plan() {
 		printf "run %s\n" "${LINE_PLAN[@]##*/}"' _ "$(dirname "$0")/.." "$@"
 }
 T_OUT=$(plan --leave stall.sh)
-t_match "--leave stall.sh: named skipped, and where it runs" \
-	"^skip - stall.sh: .*the 5.10 and 7.2 lines run it" "$T_OUT"
+t_match "--leave stall.sh: named as left, and where it runs" \
+	"^skip - stall.sh: .*the 5.10, 7.2 and RHEL 9 lines run it" "$T_OUT"
 t_eq "not run, the rest run" "0 1 1" \
 	"$(grep -c '^run stall.sh' <<<"$T_OUT") $(grep -c '^run stall-port.sh' <<<"$T_OUT") $(grep -c '^run siw.sh' <<<"$T_OUT")"
 T_OUT=$(plan --once --leave roce-reload.sh)
