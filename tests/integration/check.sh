@@ -28,7 +28,7 @@ t_match "and says ok" "ports? checked over 0.5 s: ok \(0 errors, 0 warnings\)" "
 t_match "port by port" $'fakeib0/1:\n  ok      port.ok: every check passed' "$T_OUT"
 t_run "-j: the same" 0 rdmactl -j check interval 0.5
 t_eq "every finding ok" "ok" "$(jq -r '[.[].severity] | unique | join(" ")' <<<"$T_OUT")"
-t_eq "one port.ok per port" "$(rdmactl -j port show | jq length)" \
+t_eq "one port.ok per port (sysfs's ports)" "$(ls -d /sys/class/infiniband/*/ports/* | wc -l)" \
 	"$(jq '[.[] | select(.id == "port.ok")] | length' <<<"$T_OUT")"
 
 # --- RoCE QoS on rxe over a veth: no DCB, so nothing is judged (ToS 104

@@ -61,7 +61,7 @@ t_match "--version names the loaded module's version" \
 rmmod rdmactl
 t_run "module not loaded" 1 rdmactl port show
 t_eq "module not loaded: says so and what to do" "$(t_notloaded)" "$T_ERR"
-insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
+insmod "$RDMACTL_MODULE"
 t_run "module loaded again" 0 rdmactl port show rxe0/1
 
 t_done

@@ -27,36 +27,34 @@ for p in a c e g; do
 	ip link set rdmactl-n$p up
 done
 ip netns add rdmactl-nd
+before=$(nl_subscribed)
 rdmactl -j monitor >/tmp/nd.json 2>/tmp/nd.err &
 mon=$!
 ip netns exec rdmactl-nd rdmactl -j monitor >/tmp/nd-ns.json 2>&1 &
 mon_ns=$!
-sleep 1
+t_run "both monitors subscribed" 0 eval 'subscribed_after $before 1 &&
+	ip netns exec rdmactl-nd bash -c ". $RDMACTL_TOP/tests/lib.sh; subscribed_after 0 1"'
 
 # (i) ib_device_set_netdev, then the netdev deleted.
 echo "link_layer=roce netdevs=rdmactl-na" >"$knobs/add"
 a=$(newest)
-sleep 0.5
-t_eq "set_netdev: an attach with the device" "netdev_attach $a/1 rdmactl-na" "$(nd /tmp/nd.json)"
+t_eq_soon "set_netdev: an attach with the device" "netdev_attach $a/1 rdmactl-na" nd /tmp/nd.json
 n=$(lines)
 t_run "deleting a set_netdev driver's netdev" 0 timeout 30 ip link del rdmactl-na
-sleep 1
-t_eq "set_netdev: a detach when the netdev is deleted" \
-	"netdev_detach $a/1 rdmactl-na" "$(nd /tmp/nd.json "$n")"
+t_eq_soon "set_netdev: a detach when the netdev is deleted" \
+	"netdev_detach $a/1 rdmactl-na" nd /tmp/nd.json "$n"
 
 # (ii) ops.get_netdev: not in ib_core's netdev hash.
 n=$(lines)
 echo "link_layer=roce netdevs=rdmactl-nc netdev_op=get" >"$knobs/add"
 c=$(newest)
-sleep 0.5
-t_eq "get_netdev: an attach with the device" "netdev_attach $c/1 rdmactl-nc" "$(nd /tmp/nd.json "$n")"
+t_eq_soon "get_netdev: an attach with the device" "netdev_attach $c/1 rdmactl-nc" nd /tmp/nd.json "$n"
 n=$(lines)
 t_run "deleting a get_netdev driver's netdev" 0 timeout 30 ip link del rdmactl-nc
-sleep 1
-t_eq "get_netdev: a detach when the netdev is deleted" \
-	"netdev_detach $c/1 rdmactl-nc" "$(nd /tmp/nd.json "$n")"
-t_eq "then the device goes" "dev_remove" \
-	"$(tail -n +$((n + 1)) /tmp/nd.json | jq -r "select(.ifname == \"$c\") | .event" | tail -1)"
+t_eq_soon "get_netdev: a detach when the netdev is deleted" \
+	"netdev_detach $c/1 rdmactl-nc" nd /tmp/nd.json "$n"
+last_of() { tail -n +$(($2 + 1)) /tmp/nd.json | jq -r "select(.ifname == \"$1\") | .event" | tail -1; }
+t_eq_soon "then the device goes" "dev_remove" last_of "$c" "$n"
 
 # (iii) a port re-bound at run time, on a get_netdev driver, then on a
 # set_netdev one. Where ib_device_get_netdev() is not exported (before
@@ -67,44 +65,41 @@ have_get=1
 grep -q '^#define HAVE_IB_DEVICE_GET_NETDEV' \
 	"$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/compat/generated.h" || have_get=
 for op in get set; do
+	n=$(lines)
 	echo "link_layer=roce netdevs=rdmactl-ne netdev_op=$op" >"$knobs/add"
 	e=$(newest)
-	sleep 0.5
+	t_eq_soon "$op: attached" "netdev_attach $e/1 rdmactl-ne" nd /tmp/nd.json "$n"
 	n=$(lines)
 	echo rdmactl-ng >"$knobs/$e/port1/netdev"
-	sleep 1
 	if [ $op = get ] || [ -n "$have_get" ]; then
-		t_eq "$op re-bound: the old netdev detaches, the new one attaches" \
-			"netdev_detach $e/1 rdmactl-ne|netdev_attach $e/1 rdmactl-ng" "$(nd /tmp/nd.json "$n")"
+		t_eq_soon "$op re-bound: the old netdev detaches, the new one attaches" \
+			"netdev_detach $e/1 rdmactl-ne|netdev_attach $e/1 rdmactl-ng" nd /tmp/nd.json "$n"
 		n=$(lines)
 		echo - >"$knobs/$e/port1/netdev"
-		sleep 1
-		t_eq "$op unbound: a detach" "netdev_detach $e/1 rdmactl-ng" "$(nd /tmp/nd.json "$n")"
+		t_eq_soon "$op unbound: a detach" "netdev_detach $e/1 rdmactl-ng" nd /tmp/nd.json "$n"
 	else
-		t_eq "$op re-bound, GIDs on the old netdev: it detaches" \
-			"netdev_detach $e/1 rdmactl-ne" "$(nd /tmp/nd.json "$n")"
+		t_eq_soon "$op re-bound, GIDs on the old netdev: it detaches" \
+			"netdev_detach $e/1 rdmactl-ne" nd /tmp/nd.json "$n"
+		# Unbound from a netdev it was not seen on: no event to wait for.
 		echo - >"$knobs/$e/port1/netdev"
 		sleep 1
 	fi
 	n=$(lines)
 	echo rdmactl-ne >"$knobs/$e/port1/netdev"
-	sleep 1
-	t_eq "$op bound again: an attach" "netdev_attach $e/1 rdmactl-ne" "$(nd /tmp/nd.json "$n")"
+	t_eq_soon "$op bound again: an attach" "netdev_attach $e/1 rdmactl-ne" nd /tmp/nd.json "$n"
 	[ $op = set ] || echo "$e" >"$knobs/remove"
 done
 
 # A netns move: a detach where it was, an attach where it goes.
 n=$(lines)
 ip link set rdmactl-ne netns rdmactl-nd
-sleep 1
-t_eq "moved out: a detach in init_net" "netdev_detach $e/1 rdmactl-ne" "$(nd /tmp/nd.json "$n")"
-t_eq "and an attach in its new namespace" "netdev_attach $e/1 rdmactl-ne" "$(nd /tmp/nd-ns.json)"
+t_eq_soon "moved out: a detach in init_net" "netdev_detach $e/1 rdmactl-ne" nd /tmp/nd.json "$n"
+t_eq_soon "and an attach in its new namespace" "netdev_attach $e/1 rdmactl-ne" nd /tmp/nd-ns.json
 n=$(lines)
 ip -n rdmactl-nd link set rdmactl-ne netns 1
-sleep 1
-t_eq "moved back: an attach in init_net" "netdev_attach $e/1 rdmactl-ne" "$(nd /tmp/nd.json "$n")"
-t_eq "after a detach there" "netdev_attach $e/1 rdmactl-ne|netdev_detach $e/1 rdmactl-ne" \
-	"$(nd /tmp/nd-ns.json)"
+t_eq_soon "moved back: an attach in init_net" "netdev_attach $e/1 rdmactl-ne" nd /tmp/nd.json "$n"
+t_eq_soon "after a detach there" "netdev_attach $e/1 rdmactl-ne|netdev_detach $e/1 rdmactl-ne" \
+	nd /tmp/nd-ns.json
 
 # Removing the device lets go of its netdev: deleting it does not hang.
 echo "$e" >"$knobs/remove"

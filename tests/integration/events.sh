@@ -11,6 +11,7 @@ events() { jq -r '"\(.event) \(.ifname // "-")/\(.port // "-")"' "$1"; }
 # ev FILE N FIELD: a field of the Nth event of a type, e.g. ev f lid_change lid
 ev() { jq -r "select(.event == \"$2\") | .$3" "$1" | head -1; }
 
+before=$(nl_subscribed)
 rdmactl -j monitor >/tmp/ev.json 2>/tmp/ev.err &
 mon=$!
 # Not through a function: $! must be rdmactl itself, which setpriv execs.
@@ -25,7 +26,12 @@ mon_ns=$!
 libnl=$!
 LD_LIBRARY_PATH=$RDMACTL_TOP/build/lib "$RDMACTL_TOP/build/tests/port-watchd" 12 >/tmp/watchd.txt 2>&1 &
 watchd=$!
-sleep 1
+# Documentation/events.md's 20-line subscriber, as a reader copies it.
+LD_LIBRARY_PATH=$RDMACTL_TOP/build/lib stdbuf -oL "$RDMACTL_TOP/build/tests/events-example" \
+	>/tmp/ev-example.txt 2>&1 &
+example=$!
+t_run "the five subscribers here and the namespace's are in the group" 0 eval 'subscribed_after $before 5 &&
+	ip netns exec evns bash -c ". $RDMACTL_TOP/tests/lib.sh; subscribed_after 0 1"'
 
 # Paced as a fabric paces them: ib_core refreshes its cache asynchronously,
 # so state read for back-to-back events may already be the next one's.
@@ -48,13 +54,20 @@ ip link set veth2 up
 sleep 0.3
 ip addr add 2001:db8::5/64 dev veth2 nodad
 ip link del veth2
-sleep 1
+# The last event, rxe9's removal, has reached every subscriber.
+last() { events "$1" | tail -1; }
+for f in /tmp/ev.json /tmp/ev-nobody.json /tmp/ev-ns.json; do
+	t_eq_soon "${f#/tmp/}: the last event arrived" "dev_remove rxe9/-" last "$f"
+done
 kill -INT $mon $mon_nobody $mon_ns
+# The example has no handler: a background job ignores SIGINT.
+kill $example
 wait $mon_ns
 ip netns del evns
 wait $mon
 t_eq "monitor exits cleanly on SIGINT" 0 "$?"
 wait $mon_nobody
+wait $example 2>/dev/null
 
 t_eq "the fake HCA's events, once each, in order" \
 	"port_active fakeib0/1|lid_change fakeib0/1|sm_change fakeib0/1|pkey_change fakeib0/1|client_reregister fakeib0/1|port_err fakeib0/1|device_fatal fakeib0/-" \
@@ -92,6 +105,9 @@ wait $libnl $watchd
 t_eq "a libnl-3 subscriber (uapi header only) gets the same events" \
 	"$(jq -r '"\(.seq) \(.ifname // "-")"' /tmp/ev.json | xargs)" \
 	"$(grep -v subscribed /tmp/ev-libnl.txt | awk '{ print $2, $3 }' | xargs)"
+t_eq "the events.md example printed the fake HCA's knobs' port events" \
+	"PORT_ACTIVE fakeib0/1|LID_CHANGE fakeib0/1|SM_CHANGE fakeib0/1|PKEY_CHANGE fakeib0/1|CLIENT_REREGISTER fakeib0/1|PORT_ERR fakeib0/1" \
+	"$(grep -E '^[A-Z_]+ fakeib0/1$' /tmp/ev-example.txt | grep -v IPOIB | paste -sd'|')"
 t_match "the epoll daemon example listed the ports" "watching [1-9][0-9]* ports" "$(</tmp/watchd.txt)"
 t_match "and followed fakeib0/1 to ACTIVE" "fakeib0/1 DOWN -> ACTIVE \(PORT_ACTIVE\)" "$(</tmp/watchd.txt)"
 t_match "and back to DOWN" "fakeib0/1 ACTIVE -> DOWN" "$(</tmp/watchd.txt)"
@@ -103,13 +119,15 @@ t_match "and saw rxe2 come" "rxe2/1 \? -> ACTIVE \(listed\)" "$(</tmp/watchd.txt
 a=$(printf 'a%.0s' $(seq 60)) b=$(printf 'b%.0s' $(seq 60))
 ip link add veth4 type veth peer name veth5
 rdma link add rxe3 type rxe netdev veth4
+before=$(nl_subscribed)
 rdmactl -j monitor >/tmp/ev-ren.json 2>&1 &
 mon=$!
-sleep 1
+subscribed_after "$before" 1
 rdma dev set rxe3 name $a
 for _ in $(seq 10); do rdma dev set $a name $b; rdma dev set $b name $a; done
 rdma dev set $a name rxe3
-sleep 1
+renamed() { jq -r 'select(.event == "dev_rename") | .ifname' /tmp/ev-ren.json | tail -1; }
+t_eq_soon "the last rename arrived" rxe3 renamed
 kill -INT $mon
 wait $mon
 ip link del veth4
@@ -120,9 +138,10 @@ t_eq "each from the name before it to the one it gave" \
 	"$(paste -sd'|' <<<"$renames")"
 
 # A subscriber that stops reading overruns; it is told, and a dump resyncs.
+before=$(nl_subscribed)
 "$RDMACTL_TOP/build/tests/evstall" 4 >/tmp/stall.out &
 stall=$!
-sleep 1
+subscribed_after "$before" 1
 for i in $(seq 300); do echo $((i + 100)) >$k/lid; done
 wait $stall
 t_match "an overrun subscriber is told events were lost" "lost [1-9]" "$(</tmp/stall.out)"
@@ -134,11 +153,12 @@ for i in 0 1 2 3; do ip link add rdmactl-u$i type veth peer name rdmactl-w$i; do
 echo "link_layer=roce ports=4 netdevs=rdmactl-u0,rdmactl-u1,rdmactl-u2,rdmactl-u3" >$knobs/add
 : >/tmp/unload.json
 for round in 1 2 3 4 5; do
+	before=$(nl_subscribed)
 	rdmactl -j monitor >>/tmp/unload.json 2>/dev/null &
 	mon=$!
-	sleep 0.5
+	subscribed_after "$before" 1
 	rmmod rdmactl
-	insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
+	insmod "$RDMACTL_MODULE"
 	kill $mon
 	wait $mon 2>/dev/null
 done
@@ -160,7 +180,7 @@ wait $raiser
 kill $mon 2>/dev/null
 wait $mon 2>/dev/null
 t_eq "rmmod with subscribers while events are raised" 1 "$unloaded"
-insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
+insmod "$RDMACTL_MODULE"
 t_run "the module answers again" 0 rdmactl -j port show fakeib0/1
 
 t_done

@@ -1,5 +1,5 @@
 #!/bin/bash
-# rdmactl-exporter, run as nobody, against rdmactl -j, sysfs, the fake
+# rdmactl-exporter, run as nobody, against sysfs, configfs, rdma, the fake
 # HCA's knobs and MAD counters, Debian's promtool and prometheus server
 # (which scrapes it), and Debian's prometheus-node-exporter for the
 # --node-exporter-names mapping. Needs rxe0/rxe1 and the fake HCA
@@ -54,14 +54,12 @@ def answer(a):
     return ""'
 metric() { py_ask metric "$@"; }
 mads() { cat $knobs/"$1"/port*/mads | paste -sd+ | bc; }
-# rdmactl -j stat show's value (bytes for data counters) of a counter.
-counter_start
-rdmactl_counter() {
-	local j b
-	j=$(rdmactl -j stat show "$1")
-	b=$(counter "$j" "$2" bytes "$3")
-	echo "${b:-$(counter "$j" "$2" value "$3")}"
-}
+# What the exporter says is compared with what rdmactl does not make:
+# sysfs, rdma_cm's configfs, iproute2's rdma.
+cm=/sys/kernel/config/rdma_cm
+cm_tos() { mkdir -p $cm/$1 && cat $cm/$1/ports/$2/default_roce_tos; rmdir $cm/$1; }
+# sysfs's rate ("10 Gb/sec (1X QDR)") in bytes/s.
+sysfs_rate() { awk '{ printf "%d", $1 * 1000000000 / 8 }' "/sys/class/infiniband/$1/ports/$2/rate"; }
 
 # --- Usage errors: the CLI's status 2, and what is wrong.
 t_run "--cache -1 is refused" 2 rdmactl-exporter --cache -1
@@ -83,17 +81,16 @@ t_eq "link_layer label: fakeib0 InfiniBand" "1" \
 	"$(metric "$tmp/a" rdma_port_info device=fakeib0 port=1 link_layer=InfiniBand)"
 t_eq "fakeib0 state as sysfs has it" "$(cut -d: -f1 /sys/class/infiniband/fakeib0/ports/1/state)" \
 	"$(metric "$tmp/a" rdma_port_state device=fakeib0 port=1)"
-t_eq "rxe0 rate in bytes/s as rdmactl -j port has it" \
-	"$(rdmactl -j port show rxe0/1 | jq '.[0].rate_mbps * 1000000 / 8')" \
+t_eq "rxe0 rate in bytes/s as sysfs has it" "$(sysfs_rate rxe0 1)" \
 	"$(metric "$tmp/a" rdma_port_rate_bytes_per_second device=rxe0 port=1)"
-t_eq "GIDs per type as rdmactl -j gid show" \
-	"$(rdmactl -j gid show rxe0/1 | jq '[.[] | select(.type == "v2")] | length')" \
+t_eq "GIDs per type as sysfs's gid_attrs/types" \
+	"$(cat /sys/class/infiniband/rxe0/ports/1/gid_attrs/types/* 2>/dev/null | grep -cx 'RoCE v2')" \
 	"$(metric "$tmp/a" rdma_port_gids device=rxe0 port=1 type=v2)"
 t_eq "IB: sm_lid as sysfs" "$(($(</sys/class/infiniband/fakeib0/ports/1/sm_lid)))" \
 	"$(metric "$tmp/a" rdma_port_sm_lid device=fakeib0 port=1)"
 t_eq "IPoIB: ib0 with its mode" "1" \
 	"$(metric "$tmp/a" rdma_ipoib_info device=fakeib0 interface=ib0 \
-		mode="$(rdmactl -j ipoib show ib0 | jq -r '.[0].mode')")"
+		mode="$(</sys/class/net/ib0/mode)")"
 t_eq "a data counter in bytes, with its width once" "1" \
 	"$(metric "$tmp/a" rdma_metric_info metric=rdma_port_xmit_data_bytes_total width=64 unit=bytes)"
 
@@ -101,7 +98,7 @@ t_eq "a data counter in bytes, with its width once" "1" \
 # PFC nor lossless (absent, not 0), and the reason no-dcb.
 rdmactl roce set rxe0 tos 106
 scrape q
-t_eq "rdma_roce_qos_tos = rdmactl -j roce show" "$(rdmactl -j roce show rxe0/1 | jq '.[0].tos')" \
+t_eq "rdma_roce_qos_tos = rdma_cm's configfs" "$(cm_tos rxe0 1)" \
 	"$(metric "$tmp/q" rdma_roce_qos_tos device=rxe0 port=1)"
 t_eq "rdma_roce_qos_dscp: 26" "26" "$(metric "$tmp/q" rdma_roce_qos_dscp device=rxe0 port=1)"
 t_eq "no DCB: no priority, PFC or lossless" "||" "$(metric "$tmp/q" rdma_roce_qos_priority device=rxe0 \
@@ -123,7 +120,8 @@ scrape b
 sysfs=$(</sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)
 t_run "traffic moved rxe0's sent_pkts" 0 test "$sysfs" -ge 400
 t_eq "rdma_sent_pkts_total = sysfs" "$sysfs" "$(metric "$tmp/b" rdma_sent_pkts_total device=rxe0 port=1)"
-t_eq "rdma_sent_pkts_total = rdmactl -j stat show" "$(rdmactl_counter rxe0/1 sent_pkts driver)" \
+t_eq "rdma_sent_pkts_total = rdma statistic" \
+	"$(rdma -j statistic show link rxe0/1 | jq '.[0].sent_pkts')" \
 	"$(metric "$tmp/b" rdma_sent_pkts_total device=rxe0 port=1)"
 t_eq "rdma_rcvd_pkts_total (rxe1) = sysfs" \
 	"$(</sys/class/infiniband/rxe1/ports/1/hw_counters/rcvd_pkts)" \
@@ -328,7 +326,7 @@ sleep 0.5
 t_run "a scrape without the module is answered" 0 scrape k
 t_eq "module_loaded 0" "0" "$(metric "$tmp/k" rdma_exporter_module_loaded)"
 t_eq "and no port" "0" "$(grep -c '^rdma_port_state{' "$tmp/k")"
-insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
+insmod "$RDMACTL_MODULE"
 sleep 1
 scrape l
 t_eq "module_loaded 1 after insmod" "1" "$(metric "$tmp/l" rdma_exporter_module_loaded)"

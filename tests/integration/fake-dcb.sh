@@ -110,7 +110,7 @@ if [ "$kv" -ge 6002 ]; then
 	set_fd0 "app add pcp-prio 1de:3 (PCP 1, drop eligible)" 0 app add pcp-prio 1de:3
 	t_match "dcb app shows it" "pcp-prio 1de:3" "$(words "$DCB" app show dev fd0)"
 else
-	echo "ok - $T_NAME: apptrust and PCP entries skipped: $(uname -r) has no dcbnl apptrust (6.2)"
+	t_skip "apptrust and PCP entries" "$(uname -r) has no dcbnl apptrust (6.2)"
 fi
 
 # A driver's refusal, with the errno the knob gives.

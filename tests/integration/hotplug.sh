@@ -87,7 +87,7 @@ t_eq "rmmod succeeds while a dump loop runs" 1 "$unloaded"
 t_eq "the loop saw only 'not loaded' or 'being unloaded' errors" "" \
 	"$(grep -v -e 'rdmactl kernel module is not loaded' -e 'rdmactl kernel module is being unloaded' \
 		/tmp/loop.err | sort -u)"
-insmod "$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/rdmactl.ko"
+insmod "$RDMACTL_MODULE"
 t_eq "the module answers again after reload" "rxe0/1 rxe1/1" "$(rdmactl -j port show | ports_of)"
 
 t_done

@@ -102,7 +102,7 @@ t_eq "names both stacks, the module and the remedy, in one line" \
 t_run "rdmactl check says the same" 1 rdmactl check
 t_match "check: the remedy" "rebuild it with \"sh /usr/src/rdmactl-$version/kmod/compat/restack.sh $version\"" "$T_ERR"
 
-install_ko "$ofed_build/kmod/rdmactl.ko"
+install_ko "$loaded"
 t_run "rdmactl with OFED's build installed" 1 rdmactl port show
 t_eq "says only to load it" 'rdmactl: the rdmactl kernel module is not loaded; load it with "modprobe rdmactl"' \
 	"$T_ERR"

@@ -10,11 +10,8 @@
 . "$RDMACTL_TOP/tests/lib.sh"
 . "$RDMACTL_TOP/tests/integration/modprobe-hook.sh"
 
-if ! rdma_cm_modular; then
-	echo "rdma_cm is built in: nothing to unload, skipped"
-	t_done
-	exit
-fi
+t_expect "ROCE_GET and rdma_cm unloaded" 't_config INFINIBAND m' \
+	"rdma_cm is built in: nothing to unload" rdma_cm_modular || { t_done; exit; }
 trap modprobe_unhook EXIT
 kv=$(uname -r)
 old_configfs=

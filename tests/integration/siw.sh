@@ -5,14 +5,12 @@
 # -v`. An iWARP port has no PMA, no LID or subnet manager, no port GUID
 # (its GID is the netdev's MAC) and no RoCE mode: what does not apply is
 # absent or refused, never a 0. Removes siw0, sw0 and siw at the end. On a
-# kernel without siw (Debian's, DOCA-OFED's) it says so and passes.
+# kernel built without siw (Debian's, DOCA-OFED's) it is one skip, with
+# why; on one built with it (RHEL's), siw missing is a failure.
 . "$RDMACTL_TOP/tests/lib.sh"
 
-if ! modprobe -n siw 2>/dev/null; then
-	echo "skip - siw.sh: this kernel has no Soft-iWARP (CONFIG_RDMA_SIW is not set)"
-	t_done
-	exit
-fi
+t_expect "Soft-iWARP" 't_config RDMA_SIW' "this kernel has no Soft-iWARP (CONFIG_RDMA_SIW is not set)" \
+	modprobe -n siw 2>/dev/null || { t_done; exit; }
 sys=/sys/class/infiniband/siw0
 tmp=$(mktemp -d)
 chmod 0755 "$tmp"
