@@ -7,17 +7,20 @@
 # them: no VM waits for it). Sourced by tests/check and tests/check-quick.
 #
 #   host_suites            make check's, one a line
-#   host_suites --quick    make check-quick's: the 6.12 line's build
-#                          alone, no packages nor RPMs
+#   host_suites --quick    make check-quick's: checkpatch over what
+#                          changed, the 6.12 line's build alone, no
+#                          packages nor RPMs
 host_suites() {
 	local top
 	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-	printf '%s\n' "$top/build/unit/test_parse" "$top/build/unit/test_nl" \
-		"$top/build/unit/test_args" "$top/build/unit/test_gid" "$top/build/unit/test_print" \
-		"$top/build/unit/test_ethtool" "$top/build/unit/test_provider" \
-		"$top/build/unit/test_check_counters" "$top/tests/unit/cli.sh" \
+	# Every unit test program tests/unit builds (its one list), then
+	# tests/programs.sh, which fails one built and not in the list.
+	make -s --no-print-directory -C "$top/tests/unit" BUILD="$top/build" list
+	local style=$top/tests/style.sh
+	[ "${1:-}" = --quick ] && style="$style --changed"
+	printf '%s\n' "$top/tests/programs.sh" "$top/tests/unit/cli.sh" \
 		"$top/tests/unit/run-suites.sh" "$top/tests/unit/ofed-stack.sh" \
-		"$top/tests/style.sh" "$top/tests/spec.sh" "$top/tests/exporter-files.sh"
+		"$style" "$top/tests/spec.sh" "$top/tests/exporter-files.sh"
 	if [ "${1:-}" = --quick ]; then
 		echo "RDMACTL_LINES=6.12 $top/tests/build.sh"
 		return

@@ -1,6 +1,6 @@
 #!/bin/bash
 # A RHEL host's way to the module: rdmactl-dkms's payload (the RPM that
-# make rpm makes from a clean clone of HEAD) built by DKMS against a RHEL
+# make rpm makes from the working tree, tests/snapshot) built by DKMS against a RHEL
 # test kernel's build tree (tests/vm/rhel-kernel: what kernel-devel holds)
 # with that kernel's compiler (its compiler root). It leaves the module in
 # build/rhel-dkms/LINE/rdmactl.ko, which make check's VM of the line loads
@@ -14,7 +14,7 @@ line=${1:?usage: tests/rhel-dkms.sh rhel9|rhel10}
 T_NAME=rhel-dkms-$line
 top=$(cd "$(dirname "$0")/.." && pwd)
 # make check's make exports BUILD (and VERSION, PREFIX, its MAKEFLAGS):
-# the clone's make must use its own.
+# the snapshot's make must use its own.
 unset BUILD VERSION PREFIX MAKEFLAGS MFLAGS MAKELEVEL
 version=$(sed -n 's/^VERSION *:*= *//p' "$top/Makefile")
 
@@ -26,26 +26,27 @@ built=$("$top/tests/vm/rhel-kernel" "$line") || {
 kver=$(cat "$built/kernelrelease")
 in_root() { "$top/tests/vm/buildroot" "$(cat "$built/suite")" -- "$@"; }
 
-# The RPMs of HEAD, once: under the repo's build/, which the compiler
-# roots see (buildroot binds the repo), as the VM does (/mnt/rdmactl).
+# The RPMs of the working tree as it is (tests/snapshot: edits and new
+# files included, HEAD in CI's clone), once for both lines, keyed by its
+# content: under the repo's build/, which the compiler roots see
+# (buildroot binds the repo), as the VM does (/mnt/rdmactl).
 base=$top/build/rhel-dkms
-head=$(git -C "$top" rev-parse HEAD)
 mkdir -p "$base"
 exec 9>"$base/.rpm.lock"
 flock 9
-rpm=$base/rpm-$head/rdmactl-dkms-$version-1.noarch.rpm
+tree=$("$top/tests/snapshot" "$base/src")
+rpm=$base/rpm-$tree/rdmactl-dkms-$version-1.noarch.rpm
 if [ ! -f "$rpm" ]; then
-	rm -rf "$base"/rpm-* "$base/src"
-	git clone -q "$top" "$base/src"
-	t_run "make rpm in a clean clone of HEAD (${head:0:12})" 0 sh -c "make -C '$base/src' rpm \
+	rm -rf "$base"/rpm-*
+	t_run "make rpm of the working tree (${tree:0:12})" 0 sh -c "make -C '$base/src' rpm \
 		RPMBUILDFLAGS=\"--define '_smp_mflags -j1' --define '_smp_build_ncpus 1'\" >'$base/rpm.log' 2>&1"
 	[ "$T_FAIL" = 0 ] || tail -30 "$base/rpm.log"
-	mkdir -p "$base/rpm-$head"
+	mkdir -p "$base/rpm-$tree"
 	cp "$base/src/build/rpm/RPMS/noarch/rdmactl-dkms-$version-1.noarch.rpm" "$rpm" 2>/dev/null
-	rm -rf "$base/src"
 fi
+rm -rf "$base/src"
 flock -u 9
-t_eq "rdmactl-dkms-$version-1.noarch.rpm, made from HEAD" "yes" "$([ -f "$rpm" ] && echo yes)"
+t_eq "rdmactl-dkms-$version-1.noarch.rpm, made from the working tree" "yes" "$([ -f "$rpm" ] && echo yes)"
 
 # DKMS as on RHEL: the tree kernel-devel would hold (the kernel's build
 # directory), one job, a private DKMS tree.

@@ -1,9 +1,10 @@
 #!/bin/bash
 # What RHEL packagers get: the RPMs of packaging/rpm/rdmactl.spec, built by
-# `make rpm` from `make dist` of a clean clone of HEAD (Debian's rpmbuild,
+# `make rpm` from `make dist` of the working tree (tests/snapshot: HEAD in
+# CI's clone; Debian's rpmbuild,
 # with packaging/rpm/macros.debian for what RHEL's has), rpmlint clean but
 # for packaging/rpm/rdmactl.rpmlintrc's filters, each package's files the
-# Debian package's (built here from the same clone) at RHEL's paths, the
+# Debian package's (built here from the same snapshot) at RHEL's paths, the
 # scriptlets, and rdmactl-dkms's payload built by DKMS for one of this
 # machine's kernels. One core (-j1): make check runs it beside a VM.
 # Installs nothing, loads nothing.
@@ -13,7 +14,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 version=$(sed -n 's/^VERSION *:*= *//p' "$top/Makefile")
 . "$top/tests/vm/lib.sh"
 # make check's make exports BUILD (and VERSION, PREFIX, its MAKEFLAGS):
-# the clone's make must use its own.
+# the snapshot's make must use its own.
 unset BUILD VERSION PREFIX MAKEFLAGS MFLAGS MAKELEVEL
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -24,13 +25,12 @@ t_eq "the spec has the Makefile's version" "$version" \
 t_match "and a %changelog entry for it" "^\* .* - $version-1$" \
 	"$(sed -n '/^%changelog/{n;p;q}' "$top/packaging/rpm/rdmactl.spec")"
 
-# The tarball: what git archive makes of HEAD, in a clean clone.
+# The tarball: what git archive makes of the snapshot's one commit.
 src=$work/src
-git clone -q "$top" "$src"
-head=$(git -C "$src" rev-parse --short HEAD)
-t_run "make dist in a clean clone of HEAD ($head)" 0 make -s -C "$src" dist
+tree=$("$top/tests/snapshot" "$src")
+t_run "make dist of the working tree (${tree:0:12})" 0 make -s -C "$src" dist
 tarball=$src/build/rdmactl-$version.tar.gz
-t_eq "rdmactl-$version.tar.gz holds every file of HEAD, under rdmactl-$version/" \
+t_eq "rdmactl-$version.tar.gz holds every file of the tree, under rdmactl-$version/" \
 	"$(git -C "$src" ls-files | sed "s|^|rdmactl-$version/|" | sort)" \
 	"$(tar -tzf "$tarball" | grep -v '/$' | sort)"
 
@@ -64,8 +64,8 @@ t_match "it reports nothing (and every filter is used)" "11 packages and 0 specf
 	"$T_OUT"
 [ "$T_FAIL" = 0 ] || grep -E ': [EW]: ' <<<"$T_OUT"
 
-# The Debian packages of the same clone, whose files each RPM must hold.
-t_run "dpkg-buildpackage -us -uc -b in the same clone" 0 sh -c "cd '$src' &&
+# The Debian packages of the same snapshot, whose files each RPM must hold.
+t_run "dpkg-buildpackage -us -uc -b in the same snapshot" 0 sh -c "cd '$src' &&
 	DEB_BUILD_OPTIONS=parallel=1 dpkg-buildpackage -us -uc -b >'$work/deb.log' 2>&1"
 [ "$T_FAIL" = 0 ] || tail -30 "$work/deb.log"
 

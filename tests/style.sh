@@ -2,6 +2,11 @@
 # make style: the kernel's checkpatch.pl --strict over the kernel code
 # (kmod/ and the test-only tests/fakehca/), from Debian's
 # linux-source-6.1 (extracted once into the cache).
+#
+#   tests/style.sh             every file (make check, make style)
+#   tests/style.sh --changed   those the working tree changes against HEAD,
+#                              and new ones (make check-quick); none
+#                              changed is one skip
 . "$(dirname "$0")/lib.sh"
 T_NAME=style
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,13 +27,18 @@ fi
 cd "$top" || exit 1
 files=$(git ls-files --cached --others --exclude-standard 'kmod/*.[ch]' 'tests/fakehca/*.[ch]' 2>/dev/null ||
 	find kmod tests/fakehca -name '*.[ch]')
-# Two at a time (one per core), each file's verdict in its own file, then
+if [ "${1:-}" = --changed ]; then
+	changed=$( (git diff --name-only HEAD; git ls-files --others --exclude-standard) 2>/dev/null | sort -u)
+	files=$(grep -Fx -f <(echo "$changed") <<<"$files")
+	[ -n "$files" ] || { t_skip "checkpatch --strict" "no kernel file changed against HEAD (make check reads every one)"; t_done; exit; }
+fi
+# One at a time a core, each file's verdict in its own file, then
 # reported in order. From the cache, where checkpatch leaves its list of
 # those names.
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 export cache top out
-xargs -P 2 -I {} sh -c 'cd "$cache" && scripts/checkpatch.pl --strict --no-tree --root "$cache" --terse \
+xargs -P "$(nproc)" -I {} sh -c 'cd "$cache" && scripts/checkpatch.pl --strict --no-tree --root "$cache" --terse \
 	-q -f "$top/$1" >"$out/$(echo "$1" | tr / _)" 2>&1' sh {} <<<"$files"
 for f in $files; do
 	v=$out/$(echo "$f" | tr / _)
