@@ -68,7 +68,7 @@ lines_left_to() {
 	fakehca.sh)
 		echo "the fake HCA is the tests' own: its suite runs on the 5.10, 6.12 and 7.2 lines, and on this one every suite checks what it sets against sysfs" ;;
 	fake-dcb.sh)
-		echo "fakeeth's DCB is the tests' own, over the kernel's dcbnl: its suite runs on the 7.2 line (apptrust, PCP entries), and qos.sh drives it through dcb on 6.1 (no apptrust) and the debug kernel" ;;
+		echo "fakeeth's DCB is the tests' own, over the kernel's dcbnl: its suite runs on the 7.2 line (apptrust, PCP entries), and qos.sh drives it through dcb on 6.1 and RHEL 9 (no apptrust) and the debug kernel" ;;
 	qos.sh)
 		echo "dcbnl's IEEE DCB and rdma_cm's configfs are the same from 5.14 to 7.2 (before 5.14 no module writes configfs: roce.sh checks the refusal): the 6.1 and RHEL 9 lines (no apptrust) run it, and the debug VM (6.12, apptrust) with the checkers on" ;;
 	*) return 1 ;;
@@ -94,15 +94,20 @@ lines_debug() {
 
 # lines_ofed: the DOCA-OFED line's plan, each suite it cannot run named.
 lines_ofed() {
-	local s rxe=
-	# Looked up, not assumed: were rdma_rxe there, the skips below would
-	# be wrong, and the suites run.
-	modinfo -n rdma_rxe >/dev/null 2>&1 && rxe="counters events events-netdev roce ynl stat-mode
-		ethtool errors netlink access gid-select hotplug roce-privs roce-reload"
+	local s rxe= ko
+	# Looked up, not assumed: an rdma_rxe of OFED's (in updates/, where
+	# its ib_core is: ofed.sh) would make the skips below wrong, and the
+	# suites run. The kernel's own is built against the ib_core OFED
+	# replaces, and cannot load.
+	ko=$(modinfo -n rdma_rxe 2>/dev/null)
+	case $ko in
+	*/updates/*) rxe="counters events events-netdev roce ynl stat-mode ethtool errors netlink
+		access gid-select hotplug roce-privs roce-reload" ;;
+	esac
 	for s in counters events events-netdev roce ynl stat-mode ethtool errors netlink access \
 		 gid-select hotplug roce-privs roce-reload; do
 		[ -n "$rxe" ] ||
-			echo "skip - $s.sh: it needs Soft-RoCE: modinfo finds no rdma_rxe in $(uname -r)'s modules (DOCA-OFED 25.10 ships none)"
+			echo "skip - $s.sh: it needs Soft-RoCE: modinfo finds no rdma_rxe of DOCA-OFED's (in updates/), only ${ko:-none}, built against the kernel's ib_core, which OFED replaces"
 	done
 	echo "skip - ipoib-modes.sh: DOCA-OFED's ib_ipoib has no connected mode (ipoib.sh checks the refusal)"
 	echo "skip - fake-dcb.sh: fakeeth's DCB is the kernel's dcbnl, which OFED does not replace: $(lines_left_to fake-dcb.sh)"
