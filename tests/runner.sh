@@ -38,7 +38,8 @@ rs_name() {
 
 # rs_cell SUITE: its name in the matrix, one word: the command after the
 # job's last "&&", less its environment, with its first argument that is
-# not an option if any (rhel-dkms.sh(rhel9), kernel-checks(qos)).
+# not an option if any, less its directory (rhel-dkms.sh(rhel9),
+# kernel-checks(qos)): the same name from any clone.
 rs_cell() {
 	local c=${1##*&& } re="^[A-Za-z_][A-Za-z_0-9]*=('[^']*'|\"[^\"]*\"|[^ ]*) +" words w
 	while [[ $c =~ $re ]]; do
@@ -47,7 +48,7 @@ rs_cell() {
 	read -ra words <<<"$c"
 	c=${words[0]##*/}
 	for w in "${words[@]:1}"; do
-		[[ $w == -* ]] || { c="$c($w)"; break; }
+		[[ $w == -* ]] || { c="$c(${w##*/})"; break; }
 	done
 	echo "$c"
 }

@@ -68,6 +68,34 @@ t_match "each suite's matrix line" "matrix - host bash\\(.*passes\\) 2 0 0" "$T_
 t_run "--final sees the others' outputs" 0 "$rs" --final "sh -c 'cat \$RS_OUTPUTS/*.out | grep -c ^matrix; echo 1 passed, 0 failed'" "bash $work/passes" "bash $work/skips $lib"
 t_eq "their matrix lines, last" "2|1 passed, 0 failed" "$(grep -A2 '^== sh' <<<"$T_OUT" | tail -2 | paste -sd'|')"
 
+# tests/matrix: a suite that makes fewer checks on a line than expected,
+# skips more, or is gone from a line that ran, fails; a line that did not
+# run is not judged; the page's copy of the table is checked too.
+matrix=$(dirname "$0")/../matrix
+printf '%s\n' 'host a.sh 3 0' '6.12 b.sh 5 0' '6.12 c.sh 0 1' '5.10 b.sh 4 0' >"$work/exp"
+printf '<!-- the matrix: tests/matrix --markdown tests/matrix.expected -->\n%s\n<!-- end of the matrix -->\n' \
+	"$("$matrix" --markdown "$work/exp")" >"$work/doc.md"
+mlog() { printf 'matrix - %s\n' "$@" >"$work/log"; }
+mcheck() { RDMACTL_MATRIX_DOC=$work/doc.md "$matrix" --check "$work/exp" "$work/log"; }
+mlog "host a.sh 3 0 0" "6.12 b.sh 5 0 0" "6.12 c.sh 0 0 1"
+t_run "matrix: a run as expected (5.10 not run: not judged)" 0 mcheck
+t_eq "and the page's table is the expected one" "4 passed, 0 failed" "$(tail -1 <<<"$T_OUT")"
+mlog "host a.sh 2 0 0" "6.12 b.sh 5 0 0" "6.12 c.sh 0 0 1"
+t_run "matrix: a suite that dropped a check" 1 mcheck
+t_match "fails, naming it" "not ok - matrix: a.sh on host: 2 checks made, 3 expected" "$T_OUT"
+mlog "host a.sh 3 0 0" "6.12 b.sh 4 0 1" "6.12 c.sh 0 0 1"
+t_run "matrix: a check skipped where it ran" 1 mcheck
+mlog "host a.sh 3 0 0" "6.12 b.sh 5 0 0"
+t_run "matrix: a suite gone from a line that ran" 1 mcheck
+t_match "fails, naming it" "not ok - matrix: c.sh on 6.12: expected 0 checks and 1 skipped, it did not run" "$T_OUT"
+mlog "host a.sh 3 0 0" "6.12 b.sh 5 0 0" "6.12 c.sh 0 0 1" "6.12 d.sh 2 0 0"
+t_run "matrix: a new suite" 0 mcheck
+t_match "is said, to be kept" "d.sh on 6.12 is new .*--update" "$T_OUT"
+echo "stale" >>"$work/doc.md"
+sed -i 's/| 5 |/| 6 |/' "$work/doc.md"
+mlog "host a.sh 3 0 0" "6.12 b.sh 5 0 0" "6.12 c.sh 0 0 1"
+t_run "matrix: a page whose table is not the expected one" 1 mcheck
+
 # A line's plan (tests/integration/lines.sh, make check's VMs): --leave
 # names the suite as skipped with the lines that run it, and leaves it
 # out; one no line runs is refused.
