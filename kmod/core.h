@@ -66,8 +66,9 @@ struct rdmactl_stat_state {
 	bool reset_has_pma;		/* after the last: the port has a PMA */
 	u32 reset_begun, reset_ended;	/* resets begun; the number of the last ended */
 	int reset_err;			/* the last's outcome */
-	/* A doit gave up (EAGAIN): what it was given, for it asked again. */
+	/* What a doit was given, for it asked again (it gave up: EAGAIN). */
 	bool reset_kept;
+	const struct net *reset_kept_net;	/* compared, never followed */
 	u32 reset_kept_portid, reset_kept_seq, reset_kept_need, reset_kept_at;
 	struct rdmactl_dev *dev;
 	u32 port;
@@ -391,21 +392,29 @@ const struct rdma_hw_stats *rdmactl_stat_hw(struct rdmactl_dev *dev, u32 port);
 extern const struct rdmactl_req_ops rdmactl_stat_request;
 /* stat-reset.c: STAT_RESET, the stat object's SET, for counters.c. */
 struct rdmactl_reset_asker {
+	const struct net *net;		/* portids are a namespace's */
 	u32 portid, seq;
 	u32 now;			/* rdmactl_jiffies32() when asked */
 };
+
+struct rdmactl_reset_items;
 
 struct rdmactl_reset_req {
 	struct rdmactl_reset_asker who;
 	unsigned long until;		/* jiffies: the doit waits no longer */
 	bool hw;
 	int done;			/* ports reset */
+	/* No device named: every device's items, started at once. */
+	bool all;
+	struct rdmactl_reset_items *items;
+	u32 nitems;
 };
 
 int rdmactl_stat_reset_validate(struct rdmactl_req *req, void *state);
 int rdmactl_stat_reset_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
 			   const struct nlattr *port_attr);
 int rdmactl_stat_reset_end(struct rdmactl_req *req, void *state, int err);
+void rdmactl_stat_reset_cleanup(void *state);
 void rdmactl_stat_reset_one(struct work_struct *work);
 void rdmactl_stat_reset_removing(void);
 /* counters.c, for stat-reset.c */

@@ -373,4 +373,5 @@ const struct rdmactl_req_ops rdmactl_stat_request = {
 	.set_validate = rdmactl_stat_reset_validate,
 	.set = rdmactl_stat_reset_set,
 	.set_end = rdmactl_stat_reset_end,
+	.set_cleanup = rdmactl_stat_reset_cleanup,
 };

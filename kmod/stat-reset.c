@@ -9,12 +9,13 @@
  * the doit waits for its ports RDMACTL_LOCKED_WAIT at most, killably. When
  * some are not done by then it fails with -EAGAIN ("ask again"): the
  * resets go on, and what each port was given is kept for the same doit
- * asked again (the same socket and sequence number) within
+ * asked again (the same namespace, socket and sequence number) within
  * RDMACTL_RESET_BACK, which takes its outcome rather than reset the port
  * again. librdmactl asks again until answered. A reset that finds one of
  * the same kind queued takes it; one running, which may have read before
- * it came, is followed by another; one of the other kind is refused
- * (-EBUSY).
+ * it came, is followed by another; one of the other kind refuses the
+ * request (-EBUSY) before any of its ports is touched: a request of
+ * every device starts every port's reset at once, or none.
  */
 #include <linux/slab.h>
 
@@ -108,25 +109,43 @@ void rdmactl_stat_reset_removing(void)
 	wake_up_all(&rdmactl_reset_wait);
 }
 
+/* The items of a device's reset: its device counters first (as port 0), then ports. */
+struct rdmactl_reset_items {
+	struct rdmactl_dev *dev;	/* held while they start; compared after */
+	bool device;		/* slot 0 too */
+	u32 first, last;	/* ports */
+	u32 *need;		/* [port - from]: the reset whose end answers */
+};
+
+/* The first item: the device's counters are asked for as port 0. */
+static u32 rdmactl_reset_from(const struct rdmactl_reset_items *r)
+{
+	return r->device ? 0 : r->first;
+}
+
+/* Called with rdmactl_reset_lock held: what st gave the same doit before. */
+static bool rdmactl_reset_kept_for(const struct rdmactl_stat_state *st, bool hw,
+				   const struct rdmactl_reset_asker *who)
+{
+	return st->reset_kept && st->reset_hw == hw && st->reset_kept_net == who->net &&
+	       st->reset_kept_portid == who->portid && st->reset_kept_seq == who->seq &&
+	       who->now - st->reset_kept_at < RDMACTL_RESET_BACK;
+}
+
 /*
- * Have st reset, of kind hw, for a doit: *need is the number of the reset
- * whose end answers it, one that begins after it arrived, or the one the
- * same doit was given before it gave up (RDMACTL_RESET_BACK ago at most).
- * -EBUSY when a reset of the other kind is in flight.
+ * Called with rdmactl_reset_lock held. Have st reset, of kind hw, for a
+ * doit: the number of the reset whose end answers it, one that begins
+ * after it arrived, or the one the same doit was given before it gave up
+ * (RDMACTL_RESET_BACK ago at most), which is kept for it again. True when
+ * the port's work is to be queued.
  */
-static int rdmactl_reset_start(struct rdmactl_stat_state *st, bool hw,
-			       const struct rdmactl_reset_asker *who, u32 *need)
+static bool rdmactl_reset_start(struct rdmactl_stat_state *st, bool hw,
+				const struct rdmactl_reset_asker *who, u32 *need)
 {
 	bool queue = false;
-	int err = 0;
 
-	spin_lock(&rdmactl_reset_lock);
-	if (st->reset_kept && st->reset_hw == hw && st->reset_kept_portid == who->portid &&
-	    st->reset_kept_seq == who->seq && who->now - st->reset_kept_at < RDMACTL_RESET_BACK) {
+	if (rdmactl_reset_kept_for(st, hw, who)) {
 		*need = st->reset_kept_need;
-		st->reset_kept = false;
-	} else if (st->reset_busy && st->reset_hw != hw) {
-		err = -EBUSY;
 	} else {
 		*need = st->reset_begun + 1;
 		if (st->reset_running)
@@ -136,25 +155,51 @@ static int rdmactl_reset_start(struct rdmactl_stat_state *st, bool hw,
 		st->reset_hw = hw;
 		WRITE_ONCE(st->reset_busy, true);
 	}
-	spin_unlock(&rdmactl_reset_lock);
-	if (queue)
-		rdmactl_read_queue(&st->reset_work);
-	return err;
+	st->reset_kept = true;
+	st->reset_kept_net = who->net;
+	st->reset_kept_portid = who->portid;
+	st->reset_kept_seq = who->seq;
+	st->reset_kept_need = *need;
+	st->reset_kept_at = who->now;
+	return queue;
 }
 
-/* The items of a device's reset: its device counters first (as port 0), then ports. */
-struct rdmactl_reset_items {
-	struct rdmactl_dev *dev;
-	bool device;		/* slot 0 too */
-	u32 first, last;	/* ports */
-	bool hw;
-	u32 *need;		/* [port - from]: rdmactl_reset_start()'s */
-};
-
-/* The first item: the device's counters are asked for as port 0. */
-static u32 rdmactl_reset_from(const struct rdmactl_reset_items *r)
+/*
+ * Start the resets of every port of n devices' items, or of none: a port
+ * with a reset of the other kind in flight refuses the whole request
+ * (-EBUSY) before any port is touched, in one hold of the lock, so that
+ * a refused request never leaves some counters reset and others not.
+ */
+static int rdmactl_reset_start_all(struct rdmactl_reset_items *items, u32 n, bool hw,
+				   const struct rdmactl_reset_asker *who,
+				   const struct nlattr *port_attr, struct netlink_ext_ack *extack)
 {
-	return r->device ? 0 : r->first;
+	struct rdmactl_stat_state *st;
+	u32 i, port, from;
+
+	spin_lock(&rdmactl_reset_lock);
+	for (i = 0; i < n; i++) {
+		for (port = rdmactl_reset_from(&items[i]); port <= items[i].last; port++) {
+			st = rdmactl_stat_of(items[i].dev, port);
+			if (st->reset_busy && st->reset_hw != hw &&
+			    !rdmactl_reset_kept_for(st, hw, who)) {
+				spin_unlock(&rdmactl_reset_lock);
+				rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_RESET_OTHER,
+						items[i].dev->index, port);
+				return -EBUSY;
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		from = rdmactl_reset_from(&items[i]);
+		for (port = from; port <= items[i].last; port++) {
+			st = rdmactl_stat_of(items[i].dev, port);
+			if (rdmactl_reset_start(st, hw, who, &items[i].need[port - from]))
+				rdmactl_read_queue(&st->reset_work);	/* queue_work() */
+		}
+	}
+	spin_unlock(&rdmactl_reset_lock);
+	return 0;
 }
 
 static bool rdmactl_reset_done(const struct rdmactl_reset_items *r, u32 upto)
@@ -170,36 +215,13 @@ static bool rdmactl_reset_done(const struct rdmactl_reset_items *r, u32 upto)
 	return true;
 }
 
-/*
- * Keep what the items before upto were given for the same doit asked
- * again: kept whether or not they are done, for a request of several
- * devices may give up on a later one.
- */
-static void rdmactl_reset_keep(const struct rdmactl_reset_items *r, u32 upto,
-			       const struct rdmactl_reset_asker *who)
-{
-	u32 port, from = rdmactl_reset_from(r);
-	struct rdmactl_stat_state *st;
-
-	spin_lock(&rdmactl_reset_lock);
-	for (port = from; port < upto; port++) {
-		st = rdmactl_stat_of(r->dev, port);
-		st->reset_kept = true;
-		st->reset_kept_portid = who->portid;
-		st->reset_kept_seq = who->seq;
-		st->reset_kept_need = r->need[port - from];
-		st->reset_kept_at = who->now;
-	}
-	spin_unlock(&rdmactl_reset_lock);
-}
-
 /* The first item's error, with its message. */
-static int rdmactl_reset_outcome(const struct rdmactl_reset_items *r,
+static int rdmactl_reset_outcome(const struct rdmactl_reset_items *r, bool hw,
 				 const struct nlattr *port_attr, struct netlink_ext_ack *extack,
 				 int *done)
 {
 	struct rdmactl_stat_state *st;
-	bool has_pma, hw = r->hw;
+	bool has_pma;
 	u32 port;
 	int err;
 
@@ -238,62 +260,94 @@ static int rdmactl_reset_outcome(const struct rdmactl_reset_items *r,
 }
 
 /*
- * Reset the ports of one device: one port, or all of them and (baseline
- * only) the device's counters; wait until jiffies reach until. *done
- * counts the ports reset; a port without a PMA is an error only when it
- * was named. -EAGAIN: not all done yet.
+ * The items of one device's reset: one port, or all of them and
+ * (baseline only) the device's counters.
  */
-static int rdmactl_reset_dev(struct rdmactl_dev *dev, const struct nlattr *port_attr,
-			     bool hw, const struct rdmactl_reset_asker *who, unsigned long until,
-			     struct netlink_ext_ack *extack, int *done)
+static int rdmactl_reset_items_init(struct rdmactl_reset_items *r, struct rdmactl_dev *dev,
+				    const struct nlattr *port_attr, bool hw,
+				    struct netlink_ext_ack *extack)
 {
-	struct rdmactl_reset_items r = { .dev = dev, .hw = hw };
-	u32 port, from;
+	u32 port;
 	int err;
 
-	r.first = rdma_start_port(dev->ibdev);
-	r.last = rdma_end_port(dev->ibdev);
+	r->dev = dev;
+	r->first = rdma_start_port(dev->ibdev);
+	r->last = rdma_end_port(dev->ibdev);
 	if (port_attr) {
 		err = rdmactl_stat_port(dev, port_attr, extack, &port);
 		if (err)
 			return err;
-		r.first = port;
-		r.last = port;
+		r->first = port;
+		r->last = port;
 	}
 	/* A switch's ports start at 0: it has no device counters then. */
-	r.device = !port_attr && !hw && dev->stats[0].hw && r.first > 0;
-	from = rdmactl_reset_from(&r);
-	r.need = kcalloc(r.last - from + 1, sizeof(*r.need), GFP_KERNEL);
-	if (!r.need)
-		return -ENOMEM;
+	r->device = !port_attr && !hw && dev->stats[0].hw && r->first > 0;
+	r->need = kcalloc(r->last - rdmactl_reset_from(r) + 1, sizeof(*r->need), GFP_KERNEL);
+	return r->need ? 0 : -ENOMEM;
+}
 
-	for (port = from; port <= r.last; port++) {
-		err = rdmactl_reset_start(rdmactl_stat_of(dev, port), hw, who,
-					  &r.need[port - from]);
-		if (err) {
-			rdmactl_reset_keep(&r, port, who);
-			rdmactl_err_fmt(extack, port_attr, RDMACTL_MSG_RESET_OTHER,
-					dev->index, port);
-			goto out;
+/*
+ * Wait until jiffies reach until for a device's started resets, then
+ * their outcome. *done counts the ports reset; a port without a PMA is an
+ * error only when it was named. -EAGAIN: not all done yet (what each port
+ * was given is kept for the doit asked again).
+ */
+static int rdmactl_reset_wait_for(const struct rdmactl_reset_items *r, bool hw,
+				  const struct nlattr *port_attr, unsigned long until,
+				  struct netlink_ext_ack *extack, int *done)
+{
+	long left = wait_event_killable_timeout(rdmactl_reset_wait,
+						rdmactl_reset_done(r, r->last + 1),
+						max_t(long, until - jiffies, 0));
+
+	if (left < 0)
+		return -EINTR;
+	if (!rdmactl_reset_done(r, r->last + 1))
+		return -EAGAIN;
+	return rdmactl_reset_outcome(r, hw, port_attr, extack, done);
+}
+
+/*
+ * No device named: every device the namespace has, each port's reset
+ * started before any is waited for, or none (rdmactl_reset_start_all()).
+ * A device that comes later is not the request's.
+ */
+static int rdmactl_reset_all_start(struct rdmactl_req *req, struct rdmactl_reset_req *r)
+{
+	struct rdmactl_reset_items *grown;
+	struct rdmactl_dev *dev;
+	u32 index = 0, cap = 0, i;
+	int err = 0;
+
+	while (!err && (dev = rdmactl_dev_get_next(req->net, &index))) {
+		if (r->nitems == cap) {
+			cap = cap ? 2 * cap : 8;
+			grown = krealloc_array(r->items, cap, sizeof(*grown), GFP_KERNEL);
+			if (!grown) {
+				rdmactl_dev_put(dev);
+				err = -ENOMEM;
+				break;
+			}
+			r->items = grown;
 		}
+		memset(&r->items[r->nitems], 0, sizeof(r->items[0]));
+		err = rdmactl_reset_items_init(&r->items[r->nitems++], dev, NULL, r->hw,
+					       req->extack);
+		index++;
 	}
-	if (wait_event_killable_timeout(rdmactl_reset_wait, rdmactl_reset_done(&r, r.last + 1),
-					max_t(long, until - jiffies, 0)) < 0)
-		err = -EINTR;
-	else if (!rdmactl_reset_done(&r, r.last + 1))
-		err = -EAGAIN;
-	rdmactl_reset_keep(&r, r.last + 1, who);
 	if (!err)
-		err = rdmactl_reset_outcome(&r, port_attr, extack, done);
-out:
-	kfree(r.need);
+		err = rdmactl_reset_start_all(r->items, r->nitems, r->hw, &r->who, NULL,
+					      req->extack);
+	for (i = 0; i < r->nitems; i++)
+		rdmactl_dev_put(r->items[i].dev);	/* set() is given it again */
 	return err;
 }
 
 /*
  * STAT_RESET through the default SET doit (request.c): who asks (a doit
- * and the same doit asked again: its socket, its sequence number), and
- * the one deadline every device's resets share.
+ * and the same doit asked again: its namespace, socket and sequence
+ * number), and the one deadline every device's resets share. With no
+ * device named, every device's resets start here.
  */
 int rdmactl_stat_reset_validate(struct rdmactl_req *req, void *state)
 {
@@ -301,20 +355,41 @@ int rdmactl_stat_reset_validate(struct rdmactl_req *req, void *state)
 
 	r->hw = nla_get_flag(req->attrs[RDMACTL_A_STAT_RESET_HARDWARE]);
 	r->until = jiffies + RDMACTL_LOCKED_WAIT;
+	r->who.net = req->net;
 	r->who.portid = req->info->snd_portid;
 	r->who.seq = req->info->snd_seq;
 	r->who.now = req->call_at;
-	return 0;
+	if (req->attrs[RDMACTL_A_DEV_INDEX] || req->attrs[RDMACTL_A_DEV_NAME] ||
+	    req->attrs[RDMACTL_A_PORT_INDEX])
+		return 0;
+	r->all = true;
+	return rdmactl_reset_all_start(req, r);
 }
 
-/* One device's resets: of every device's when none is named, whichever are done in time. */
+/* One device's resets: started here when it is named, waited for in time. */
 int rdmactl_stat_reset_set(struct rdmactl_req *req, void *state, struct rdmactl_dev **devp,
 			   const struct nlattr *port_attr)
 {
 	struct rdmactl_reset_req *r = state;
+	struct rdmactl_reset_items one = {};
+	u32 i;
+	int err;
 
-	return rdmactl_reset_dev(*devp, port_attr, r->hw, &r->who, r->until, req->extack,
-				 &r->done);
+	if (r->all) {
+		for (i = 0; i < r->nitems; i++)
+			if (r->items[i].dev == *devp)	/* the same index: the same device */
+				return rdmactl_reset_wait_for(&r->items[i], r->hw, NULL,
+							      r->until, req->extack, &r->done);
+		return 0;
+	}
+	err = rdmactl_reset_items_init(&one, *devp, port_attr, r->hw, req->extack);
+	if (!err)
+		err = rdmactl_reset_start_all(&one, 1, r->hw, &r->who, port_attr, req->extack);
+	if (!err)
+		err = rdmactl_reset_wait_for(&one, r->hw, port_attr, r->until, req->extack,
+					     &r->done);
+	kfree(one.need);
+	return err;
 }
 
 int rdmactl_stat_reset_end(struct rdmactl_req *req, void *state, int err)
@@ -328,4 +403,15 @@ int rdmactl_stat_reset_end(struct rdmactl_req *req, void *state, int err)
 		err = -EOPNOTSUPP;
 	}
 	return err;
+}
+
+void rdmactl_stat_reset_cleanup(void *state)
+{
+	struct rdmactl_reset_req *r = state;
+	u32 i;
+
+	for (i = 0; r && i < r->nitems; i++)
+		kfree(r->items[i].need);
+	if (r)
+		kfree(r->items);
 }

@@ -365,11 +365,37 @@ t_run "unprivileged hardware reset" 1 nobody rdmactl stat reset --hardware
 t_run "reset of a missing port" 1 rdmactl stat reset fakeib0/7
 t_eq "names it" "rdmactl: fakeib0: port 7 does not exist: the device has port 1 only" "$T_ERR"
 
+# --- a reset of every device that one port refuses (a reset of the other
+# kind under way there) touches no port: the device before it is neither
+# read for a baseline nor given one. 1 s MADs: the hardware reset is
+# still under way when the other comes.
+delay=/sys/module/rdmactl_fakehca/parameters/mad_delay_us
+echo "ports=1" >$knobs/add
+early=$(tail -1 $knobs/devices)
+echo "ports=1" >$knobs/add
+busy=$(tail -1 $knobs/devices)
+echo 1000000 >$delay
+m0=$(<$knobs/$early/port1/mads) b0=$(<$knobs/$busy/port1/mads)
+rdmactl stat reset --hardware $busy/1 >/dev/null 2>&1 &
+hwr=$!
+until_ok 10 eval '[ $(<$knobs/$busy/port1/mads) -gt $b0 ]'
+t_run "a baseline reset of every device while a hardware reset is under way on one" 1 \
+	rdmactl stat reset
+t_match "is refused, naming that device (rdma dev) and port" \
+	"device $(rdma dev show $busy | cut -d: -f1) port 1: the other reset is under way" "$T_ERR"
+wait $hwr
+echo 0 >$delay
+sleep 2.5
+t_eq "the device before it: its PMA was not read" "$m0" "$(<$knobs/$early/port1/mads)"
+t_eq "and it has no baseline" "" \
+	"$(rdmactl -j stat show --baseline $early/1 | jq -r '.[0].baseline_ns // empty')"
+echo "$early" >$knobs/remove
+echo "$busy" >$knobs/remove
+
 # --- a dump reads ports side by side (kmod/counters.c): with the fake
 # HCA answering MADs as slowly as firmware, the MADs of several devices,
 # and of several ports of one device, are in flight at once; each port
 # still costs its 2 MADs and reports its own counters.
-delay=/sys/module/rdmactl_fakehca/parameters/mad_delay_us
 inflight() { cat $knobs/${1:+$1/}mads_in_flight_max; }
 port_mads() { cat $knobs/$1/port$2/mads; }
 single=()
