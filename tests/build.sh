@@ -202,6 +202,28 @@ t_run "a kernel older than the probes' floor is refused" 1 sh "$top/kmod/compat/
 t_match "with a message that names the oldest" "older than Linux 5.10, the oldest rdmactl supports" "$T_ERR"
 rm -rf "$fake"
 
+# The probes' verdicts kept by their inputs (RDMACTL_PROBE_CACHE: make
+# check's builds share them): written once compiled, read by a build
+# elsewhere with the same inputs, never by one whose inputs differ. One
+# probe of our own, against 6.12's headers.
+pc=$(mktemp -d)
+mkdir -p "$pc/probes" "$pc/cache"
+printf '#include <linux/types.h>\nint rdmactl_probe_a(void);\nint rdmactl_probe_a(void) { return 0; }\n' \
+	>"$pc/probes/a.c"
+pk=/lib/modules/$(vm_kver 6.12)/build
+t_run "probe.sh with a verdict cache" 0 env RDMACTL_PROBE_CACHE="$pc/cache" \
+	sh "$top/kmod/compat/probe.sh" "$pk" "$pc/one.h" "$pc/probes"
+t_eq "writes the verdict there, by its inputs" "$(cat "$pc/one.h")" "$(cat "$pc/cache"/*.h 2>/dev/null)"
+echo '/* from the cache */' >>"$pc/cache"/*.h
+env RDMACTL_PROBE_CACHE="$pc/cache" sh "$top/kmod/compat/probe.sh" "$pk" "$pc/two.h" "$pc/probes"
+t_match "a build elsewhere with the same inputs reads it" "from the cache" "$(cat "$pc/two.h")"
+echo '/* changed */' >>"$pc/probes/a.c"
+env RDMACTL_PROBE_CACHE="$pc/cache" sh "$top/kmod/compat/probe.sh" "$pk" "$pc/three.h" "$pc/probes"
+t_eq "one whose probes changed compiles them" "1 0" \
+	"$(grep -c '^#define HAVE_A 1$' "$pc/three.h") $(grep -c 'from the cache' "$pc/three.h")"
+t_eq "and keeps its own verdict beside" "2" "$(ls "$pc/cache" | wc -l)"
+rm -rf "$pc"
+
 # A kernel without the RDMA stack is skipped by DKMS (77), not a failed
 # build, and leaves nothing built behind.
 d=$(mktemp -d)

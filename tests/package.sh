@@ -2,7 +2,7 @@
 # What packagers get: make install into a DESTDIR and a program built from
 # it with pkg-config alone; the Debian packages built, checked by lintian,
 # installed with apt (DKMS building the module for both test kernels'
-# headers), each kernel booted with the DKMS-built module, then removed
+# headers, which make check's VMs of those lines load), then removed
 # without a trace. Installs packages on this machine; loads nothing here.
 . "$(dirname "$0")/lib.sh"
 T_NAME=package
@@ -167,11 +167,18 @@ for k in 6.1 6.12; do
 	[ -f "$ko" ] || ko=$ko.xz
 	t_eq "the DKMS-built module for $kver has its vermagic" "$kver" \
 		"$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)"
-	t_run "$k: boot, modprobe rdmactl (the DKMS-built one) and list" 0 \
-		"$top/tests/vm/run" --kernel "$k" --no-module -- sh -c \
-		'modprobe rdmactl && modinfo -n rdmactl && cat /sys/module/rdmactl/version && rdmactl dev show'
-	t_match "$k: it is the one DKMS installed" "updates/dkms/rdmactl.ko" "$T_OUT"
-	t_match "$k: and it answers" "rxe0.*rdma_rxe" "$T_OUT"
+	# What modprobe would load, from the kernel's module index (a dry
+	# run: nothing is loaded here).
+	t_run "$k: modprobe rdmactl resolves to it" 0 modprobe -S "$kver" --show-depends rdmactl
+	t_match "$k: after ib_core, the module DKMS installed" \
+		"insmod [^ ]*/ib_core\.ko.*insmod $ko" "$(tr '\n' ' ' <<<"$T_OUT")"
+	# The module make check's VM of the line loads for its suites
+	# (tests/check: tests/vm/run --kernel K --module): what DKMS built.
+	mkdir -p "$top/build/deb-dkms/$kver"
+	case "$ko" in
+	*.xz) xz -dc "$ko" >"$top/build/deb-dkms/$kver/rdmactl.ko" ;;
+	*) cp "$ko" "$top/build/deb-dkms/$kver/rdmactl.ko" ;;
+	esac
 done
 
 # The DKMS commands themselves, on the installed package.

@@ -43,17 +43,27 @@ if [ -n "$symprobes" ] && ! grep -qs '[[:space:]]ib_register_device[[:space:]]' 
 	exit 1
 fi
 
-# What a verdict depends on: this script, the probes, the compiler, and
-# the tree (its path, and the files a headers package or a kernel build
-# rewrites). An output made from the same inputs is kept as it is, without
-# compiling anything: make check builds each line's module several times.
+# What a verdict depends on: this script, the probes, the compiler (its
+# cc1: the gcc in PATH can be ccache's link), and the tree (its path, and
+# the files a headers package or a kernel build rewrites). An output made
+# from the same inputs is kept as it is, without compiling anything: make
+# check builds each line's module several times.
 inputs=$( (echo "$kdir ${RDMACTL_OFA:-}"; cat "$0" "$probes"/*.c
 	for f in "$kdir/.config" "$kdir/Module.symvers" "$kdir/include/generated/autoconf.h" \
-		 "$kdir/include/generated/utsrelease.h" "$(command -v "${cc:-gcc}")" \
+		 "$kdir/include/generated/utsrelease.h" \
+		 "$("${cc:-gcc}" -print-prog-name=cc1 2>/dev/null)" \
 		 ${RDMACTL_OFA:+"$RDMACTL_OFA/Module.symvers" "$RDMACTL_OFA/include/linux/compat-2.6.h"}; do
 		stat -L -c '%n %s %Y' "$f" 2>/dev/null || echo "$f absent"
 	done) | cksum | cut -d' ' -f1)
 if grep -qsx "/\* inputs: $inputs \*/" "$out"; then
+	exit 0
+fi
+# RDMACTL_PROBE_CACHE: a directory of verdicts by their inputs, shared by
+# builds in other directories (make check's: every line's module built
+# by make, DKMS and the packages; ~/.cache/rdmactl/probes).
+cached=${RDMACTL_PROBE_CACHE:+$RDMACTL_PROBE_CACHE/$inputs.h}
+if [ -n "$cached" ] && grep -qsx "/\* inputs: $inputs \*/" "$cached"; then
+	cmp -s "$cached" "$out" 2>/dev/null || cp "$cached" "$out"
 	exit 0
 fi
 
@@ -111,3 +121,6 @@ fi
 
 # Keep the old file (and its timestamp) when nothing changed.
 cmp -s "$work/generated.h" "$out" 2>/dev/null || cp "$work/generated.h" "$out"
+if [ -n "$cached" ] && mkdir -p "$RDMACTL_PROBE_CACHE" 2>/dev/null; then
+	cp "$work/generated.h" "$cached.$$" && mv "$cached.$$" "$cached" || rm -f "$cached.$$"
+fi

@@ -48,6 +48,21 @@ vm_cache_dir() {
 	echo "${RDMACTL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rdmactl}"
 }
 
+# make check's and check-quick's builds of the module, here and in the
+# build roots (which take these over), share two caches in the cache
+# directory: ccache's (first in PATH: Debian's ccache links), and the
+# compat probes' verdicts by their inputs (kmod/compat/probe.sh). The
+# module is compiled from scratch each time, by make, DKMS and the
+# packages, against every line; what did not change comes from them.
+vm_build_caches() {
+	local c
+	c=$(vm_cache_dir)
+	export RDMACTL_PROBE_CACHE=$c/probes
+	[ -d /usr/lib/ccache ] || return 0
+	export CCACHE_DIR=$c/ccache CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-2G}
+	case ":$PATH:" in *:/usr/lib/ccache:*) ;; *) export PATH=/usr/lib/ccache:$PATH ;; esac
+}
+
 # The kernel lines outside Debian 12, each from its own suite, built
 # against and booted from a build root (tests/vm/buildroot).
 vm_suite_of_line() {
