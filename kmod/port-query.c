@@ -158,10 +158,16 @@ static void rdmactl_query_start(struct rdmactl_port_query *q, u32 since)
 		queue_work(rdmactl_query_wq, &q->work);
 }
 
+/*
+ * The wait's condition: *got says a read was copied out, which is the
+ * answer (a port event after it must not make the caller's own read
+ * stale: it would end in -EINPROGRESS, which only a dump can take).
+ */
 static bool rdmactl_query_done(struct rdmactl_port_query *q, u32 since,
-			       struct ib_port_attr *attr, int *err)
+			       struct ib_port_attr *attr, int *err, bool *got)
 {
-	return rdmactl_query_take(q, since, attr, err) || READ_ONCE(q->dev->removing);
+	*got = rdmactl_query_take(q, since, attr, err);
+	return *got || READ_ONCE(q->dev->removing);
 }
 
 /*
@@ -177,6 +183,7 @@ int rdmactl_port_query(const struct rdmactl_req *req, struct rdmactl_dev *dev, u
 	struct rdmactl_port_query *q = &dev->queries[port];
 	bool doit = req->genl_locked && !req->ahead_since;
 	u32 since = req->since, back = READ_ONCE(q->doit_since);
+	bool got = false;
 	long left;
 	int err = 0;
 
@@ -187,18 +194,18 @@ int rdmactl_port_query(const struct rdmactl_req *req, struct rdmactl_dev *dev, u
 	rdmactl_query_start(q, since);
 	if (!req->genl_locked) {
 		if (wait_event_killable(rdmactl_query_wait,
-					rdmactl_query_done(q, since, attr, &err)))
+					rdmactl_query_done(q, since, attr, &err, &got)))
 			return -EINTR;
 	} else {
 		/* In 32 bits, signed: past the deadline is below 0, not 4e9. */
 		left = max_t(long, (s32)(req->call_at + RDMACTL_LOCKED_WAIT - rdmactl_jiffies32()),
 			     0);
 		if (wait_event_killable_timeout(rdmactl_query_wait,
-						rdmactl_query_done(q, since, attr, &err),
+						rdmactl_query_done(q, since, attr, &err, &got),
 						left) < 0)
 			return -EINTR;
 	}
-	if (rdmactl_query_take(q, since, attr, &err))
+	if (got)
 		return err;
 	if (READ_ONCE(dev->removing))
 		return -ENODEV;
