@@ -36,10 +36,37 @@ DEFINE_MUTEX(rdmactl_cm_lock);
 /* How long a GET's reading waits for a directory configfs has locked. */
 #define RDMACTL_CM_GET_WAIT_MS 20
 
+/*
+ * How long a RoCE request waits for configfs, under generic netlink's
+ * cb_lock when it is a doit: every family's requests wait as long behind
+ * it, so an administrator's value is bounded too.
+ */
+#define RDMACTL_CM_WAIT_MAX_MS 5000
 static unsigned int configfs_wait_ms = 200;
-module_param(configfs_wait_ms, uint, 0644);
+
+static int rdmactl_cm_wait_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int ms;
+	int err = kstrtouint(val, 0, &ms);
+
+	if (err)
+		return err;
+	if (ms > RDMACTL_CM_WAIT_MAX_MS) {
+		pr_warn("configfs_wait_ms: %u ms is more than the %u ms a request may hold generic netlink's lock\n",
+			ms, RDMACTL_CM_WAIT_MAX_MS);
+		return -EINVAL;
+	}
+	WRITE_ONCE(*(unsigned int *)kp->arg, ms);
+	return 0;
+}
+
+static const struct kernel_param_ops rdmactl_cm_wait_ops = {
+	.set = rdmactl_cm_wait_set,
+	.get = param_get_uint,
+};
+module_param_cb(configfs_wait_ms, &rdmactl_cm_wait_ops, &configfs_wait_ms, 0644);
 MODULE_PARM_DESC(configfs_wait_ms,
-		 "How long a RoCE request waits for rdma_cm's configfs directory, in ms (200); generic netlink waits as long at most");
+		 "How long a RoCE request waits for rdma_cm's configfs directory, in ms (200, at most 5000); generic netlink waits as long at most");
 
 /* When configfs work begun now gives up waiting. */
 unsigned long rdmactl_cm_until(void)
@@ -195,15 +222,20 @@ int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long u
 /*
  * For a GET: rdma_cm's directory of a device as it is, made by nobody;
  * reading it fails with -ENOENT when it is not there. Takes no lock, and
- * waits for configfs's directory locks RDMACTL_CM_GET_WAIT_MS at most: a
- * dump's first call reads every device.
+ * waits for configfs's directory locks until jiffies reach until.
  */
-int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name)
+int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name, unsigned long until)
 {
 	memset(cd, 0, sizeof(*cd));
 	strscpy(cd->name, name, sizeof(cd->name));
-	cd->until = jiffies + msecs_to_jiffies(RDMACTL_CM_GET_WAIT_MS);
+	cd->until = until;
 	return rdmactl_cm_root(&cd->root, cd->until);
+}
+
+/* When a GET's reading of a device gives up: RDMACTL_CM_GET_WAIT_MS from now. */
+unsigned long rdmactl_cm_get_until(void)
+{
+	return jiffies + msecs_to_jiffies(RDMACTL_CM_GET_WAIT_MS);
 }
 
 void rdmactl_cm_close(struct rdmactl_cm_dev *cd)

@@ -356,7 +356,10 @@ static int rdmactl_dump_dev_collect(struct sk_buff *skb, struct netlink_callback
 	rdmactl_dev_put(dev);
 	*devp = NULL;
 
-	ops->collect(req, all, n);
+	/* Out of time in a first call, or killed: this device again next call. */
+	err = ops->collect(req, all, n);
+	if (err != -EINPROGRESS && err != -EINTR)
+		err = 0;
 	for (i = 0; i < n; i++) {
 		d = all + i * ops->data_size;
 		if (!err) {

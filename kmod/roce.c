@@ -50,12 +50,36 @@ struct rdmactl_roce_data {
 };
 
 /*
+ * A dump's first call holds genetlink's cb_lock: its waits, for every
+ * device it reads, end together RDMACTL_LOCKED_WAIT after the call began
+ * (*cut when that is sooner than until); the dump goes on from the
+ * device in its next call, from the reader's recvmsg(). A doit's are its
+ * own: configfs_wait_ms at most.
+ */
+static unsigned long rdmactl_roce_until(const struct rdmactl_req *req, unsigned long until,
+					bool *cut)
+{
+	unsigned long call;
+
+	*cut = false;
+	if (!req->genl_locked || req->info)
+		return until;
+	call = jiffies + max_t(long, (s32)(req->call_at + RDMACTL_LOCKED_WAIT -
+					   rdmactl_jiffies32()), 0);
+	if (time_before(call, until)) {
+		*cut = true;
+		return call;
+	}
+	return until;
+}
+
+/*
  * Fill n ports of one RoCE device. A GET changes nothing: rdma_cm/<dev>
  * if it exists, else what rdmactl applied, else unknown. A probe (parse()
  * checked CAP_NET_ADMIN) asks rdma_cm, making the directory for the
  * request, and returns what stops it. Holds no device: configfs's
  * directory lock may be held by anyone for as long as a read into a FUSE
- * buffer lasts.
+ * buffer lasts. -EINPROGRESS: a dump's first call ran out of time here.
  */
 static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsigned int n)
 {
@@ -65,26 +89,29 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 	struct rdmactl_cm_dev cd;
 	unsigned long until;
 	unsigned int i;
-	bool open;
+	bool open, cut;
 	int err;
 
 	if (!n)
 		return 0;
 	if (probe) {
 		/* Behind another's configfs work: a bounded wait, or a kill, ends it. */
-		until = rdmactl_cm_until();
+		until = rdmactl_roce_until(req, rdmactl_cm_until(), &cut);
 		err = rdmactl_cm_lock_until(until, ext);
 		if (err)
-			return err;
+			return err == -EBUSY && cut ? -EINPROGRESS : err;
 		err = rdmactl_cm_open(&cd, st[0].base.dev_name, until, ext);
 	} else {
-		err = rdmactl_cm_open_existing(&cd, st[0].base.dev_name);
+		until = rdmactl_roce_until(req, rdmactl_cm_get_until(), &cut);
+		err = rdmactl_cm_open_existing(&cd, st[0].base.dev_name, until);
 	}
 	open = !err;
 	for (i = 0; i < n && !err; i++) {
 		err = rdmactl_cm_read(&cd, st[i].base.port, &st[i].st.cur);
 		if (!err)
 			st[i].st.source = RDMACTL_ROCE_SOURCE_CONFIGFS;
+		else if (err == -EBUSY && cut)
+			break;
 		else if (err == -EOPNOTSUPP)
 			NL_SET_ERR_MSG(ext, RDMACTL_CM_NO_KERNEL_IO);
 		else
@@ -94,6 +121,8 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 		rdmactl_cm_close(&cd);
 	if (probe)
 		mutex_unlock(&rdmactl_cm_lock);
+	if (err == -EBUSY && cut)
+		return -EINPROGRESS;	/* the next call reads this device again */
 
 	mutex_lock(&rdmactl_roce_saved_lock);
 	for (i = 0; i < n; i++)

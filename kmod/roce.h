@@ -86,7 +86,8 @@ void rdmactl_cm_exit(void);
 void rdmactl_cm_mount(void);
 int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long until,
 		    struct netlink_ext_ack *extack);
-int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name);
+int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name, unsigned long until);
+unsigned long rdmactl_cm_get_until(void);
 void rdmactl_cm_close(struct rdmactl_cm_dev *cd);
 int rdmactl_cm_read(struct rdmactl_cm_dev *cd, u32 port, struct rdmactl_roce_settings *s);
 int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, const struct rdmactl_roce_settings *s);

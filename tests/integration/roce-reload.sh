@@ -143,6 +143,38 @@ t_eq "from what it could read: not rdma_cm's directory" "unknown" \
 wait $stall
 wait $mk
 rmdir $cm/rxe1
+
+# Hardening round 4, item 2: a ROCE dump's first call, under generic
+# netlink's lock, waits for a held rdma_cm/ once for the call, not
+# configfs_wait_ms (200 ms) for each device: with 40 more RoCE devices
+# (the fake HCA's, on dummy interfaces) a family registering beside a
+# probe of them all waits no longer than beside one. The dump goes on
+# from its next calls and lists every RoCE port sysfs has.
+# (fakehca.sh, before this suite, unloads the fake HCA: loaded again.)
+knobs=/sys/kernel/debug/rdmactl_fakehca
+fake_ko=$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/tests/fakehca/rdmactl_fakehca.ko
+fake_here=
+fake_load() { [ -d $knobs ] || { insmod "$fake_ko" && fake_here=1; }; }
+if t_expect "40 fake RoCE devices" '[ -f "$fake_ko" ]' \
+	"the fake HCA is not built for $(uname -r)" fake_load; then
+	fakes=()
+	for i in $(seq 40); do
+		ip link add rrd$i type dummy
+		echo "link_layer=roce netdevs=rrd$i" >$knobs/add
+		fakes+=("$(tail -1 $knobs/devices)")
+	done
+	hold $cm 6
+	beside_family /tmp/cfg-dump.out rdmactl -j roce show probe
+	t_eq "genl ctrl list while a probe of 42 RoCE devices meets a held rdma_cm/ and a family registers: $look ms (alone: $gbase ms)" \
+		yes "$( [ "$look" -lt $((gbase + 800)) ] && echo yes || echo no)"
+	wait $stall
+	t_eq "the dump lists every RoCE port sysfs has" \
+		"$(grep -lx Ethernet /sys/class/infiniband/*/ports/*/link_layer | wc -l)" \
+		"$(jq length /tmp/cfg-dump.out)"
+	for d in "${fakes[@]}"; do echo "$d" >$knobs/remove; done
+	for i in $(seq 40); do ip link del rrd$i; done
+	[ -z "$fake_here" ] || rmmod rdmactl_fakehca
+fi
 rdma_cm_loaded && rdma_cm_unload >/dev/null
 
 # A SET that waits in configfs (mkdir rdma_cm/rxe0) while rxe0's name
@@ -150,6 +182,12 @@ rdma_cm_loaded && rdma_cm_unload >/dev/null
 # on rxe1, and be remembered under rxe0's GUID. (The SET waits 200 ms for
 # configfs; the module's parameter lets this one wait long enough.)
 wait_ms=/sys/module/rdmactl/parameters/configfs_wait_ms
+# The parameter is bounded: a doit waits under generic netlink's lock.
+t_run "configfs_wait_ms above 5000 ms is refused" 1 bash -c "echo 5001 >$wait_ms"
+t_match "with EINVAL" "Invalid argument" "$T_ERR"
+t_eq "and the value stays" "200" "$(<$wait_ms)"
+t_match "the kernel log names the bound" "configfs_wait_ms: 5001 ms is more than the 5000 ms" \
+	"$(dmesg | tail -20)"
 echo 5000 >$wait_ms
 modprobe rdma_cm
 hold $cm 3
