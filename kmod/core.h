@@ -259,6 +259,7 @@ struct rdmactl_roce_ev {
 	bool restored;		/* applied again, not set */
 	bool clear;		/* the saved settings forgotten */
 	bool cm_gone;		/* rdma_cm unloading took the defaults */
+	bool delayed;		/* restored: not yet (error -EBUSY), tried again */
 	int error;		/* -errno: not applied */
 };
 
@@ -278,6 +279,7 @@ struct rdmactl_event_item {
 	bool restored;		/* RoCE: applied again, not set */
 	bool clear;		/* RoCE: the saved settings forgotten */
 	bool cm_gone;		/* RoCE: rdma_cm unloading took the defaults */
+	bool delayed;		/* RoCE: a restore delayed, tried again */
 	bool qos_only;		/* RoCE: a QoS re-apply, DCB alone: no source, mode, ToS */
 	bool reset_hw;		/* STAT_RESET: the PMA's, not a baseline */
 	int error;		/* RoCE, STAT_MODE: a restore that failed, -errno */

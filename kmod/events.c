@@ -55,8 +55,8 @@ static DECLARE_WORK(rdmactl_lost_work, rdmactl_lost_work_fn);
 
 /*
  * A ROCE event: the port's ROCE_GET reply, by the GET's own fill (roce.c),
- * then what only the event knows: restored, forgotten (clear), failed,
- * rdma_cm gone (with roce-source unknown, as librdmactl 1.0-1.5 read it).
+ * then what only the event knows: restored, forgotten (clear), failed
+ * or delayed, rdma_cm gone (with roce-source unknown, as librdmactl 1.0-1.5 read it).
  * A failure, or a QoS re-apply (DCB alone), has no source, mode or ToS.
  */
 static int rdmactl_event_fill_roce(struct sk_buff *skb, const struct rdmactl_event_item *ev)
@@ -70,6 +70,7 @@ static int rdmactl_event_fill_roce(struct sk_buff *skb, const struct rdmactl_eve
 	      nla_put_flag(skb, RDMACTL_A_ROCE_CM_GONE))) ||
 	    (ev->restored && nla_put_flag(skb, RDMACTL_A_ROCE_RESTORED)) ||
 	    (ev->clear && nla_put_flag(skb, RDMACTL_A_ROCE_CLEAR)) ||
+	    (ev->delayed && nla_put_flag(skb, RDMACTL_A_ROCE_DELAYED)) ||
 	    (ev->error && nla_put_s32(skb, RDMACTL_A_ROCE_ERROR, ev->error)))
 		return -EMSGSIZE;
 	return 0;
@@ -351,6 +352,7 @@ void rdmactl_event_roce(struct rdmactl_dev *dev, u32 port, const struct rdmactl_
 	ev->restored = rev->restored;
 	ev->clear = rev->clear;
 	ev->cm_gone = rev->cm_gone;
+	ev->delayed = rev->delayed;
 	ev->qos_only = !!rev->applied;
 	ev->error = rev->error;
 	rdmactl_event_queue(ev);

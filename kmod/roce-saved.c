@@ -30,10 +30,13 @@ struct rdmactl_roce_pending {
 	u32 index;
 	u64 guid;
 	unsigned int tries;
+	unsigned int busy;	/* configfs held: delays, not tries */
 };
 
 #define RDMACTL_ROCE_RESTORE_TRIES 10
 #define RDMACTL_ROCE_RESTORE_DELAY_MS 100
+/* A held configfs: 100 ms, doubling up to 3.2 s, for as long as the device lives. */
+#define RDMACTL_ROCE_BUSY_SHIFT_MAX 5
 
 static DEFINE_SPINLOCK(rdmactl_roce_pending_lock);
 static LIST_HEAD(rdmactl_roce_pending);
@@ -219,6 +222,9 @@ bool rdmactl_roce_dev_same(u32 index, u64 guid, const char *name)
  * notifier asks again). rdma_cm present but not attached to the device
  * yet (its client is newer than ours): tried again, with a growing delay,
  * RDMACTL_ROCE_RESTORE_TRIES times before the failure is reported.
+ * rdma_cm/ held by someone's listing: tried again, with a growing delay,
+ * for as long as the device lives, said once (the kernel log, a delayed
+ * event).
  */
 
 /*
@@ -293,7 +299,7 @@ static void rdmactl_roce_restore_write(const struct rdmactl_roce_dev *rd,
 	}
 }
 
-/* -EAGAIN: try this device again later. Called with rdmactl_cm_lock held. */
+/* Try this device again later: -EAGAIN, or -EBUSY (configfs held). Under rdmactl_cm_lock. */
 static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool last_try,
 					   struct rdmactl_roce_port **rpp)
 {
@@ -322,8 +328,20 @@ static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool 
 	err = rdmactl_cm_open(&cd, rd.name, rdmactl_cm_until(), NULL);
 	if (err == -ENOENT)
 		return 0;		/* rdma_cm is not there: wait for it */
-	/* Not attached yet, or rdma_cm/ held by a listing: unload waits for us. */
-	if ((err == -ENODEV || err == -EBUSY) && !last_try)
+	/* rdma_cm/ held by anyone's listing: not a try (it would defeat us), said once. */
+	if (err == -EBUSY) {
+		if (!p->busy) {
+			pr_info("restoring the RoCE settings of %s is delayed: rdma_cm's configfs directory is held; trying again\n",
+				rd.name);
+			rev.delayed = true;
+			rev.error = err;
+			for (i = 0; i < n; i++)
+				rdmactl_roce_event(p->index, p->guid, (*rpp)[i].port, &rev);
+		}
+		return -EBUSY;
+	}
+	/* Not attached yet: unload waits for us. */
+	if (err == -ENODEV && !last_try)
 		return -EAGAIN;
 	if (err) {
 		pr_warn("cannot restore the RoCE settings of %s: %d\n", rd.name, err);
@@ -396,6 +414,7 @@ static void rdmactl_roce_restore_work(struct work_struct *work)
 	struct rdmactl_roce_pending *p, *tmp;
 	unsigned int delay = 0, wait;
 	bool rescan, rescan_again = false;
+	int err;
 	LIST_HEAD(todo);
 	LIST_HEAD(again);
 
@@ -430,16 +449,21 @@ static void rdmactl_roce_restore_work(struct work_struct *work)
 	spin_unlock(&rdmactl_roce_pending_lock);
 	list_for_each_entry_safe(p, tmp, &todo, list) {
 		list_del(&p->list);
-		if (rdmactl_roce_restore_dev(p, p->tries + 1 >= RDMACTL_ROCE_RESTORE_TRIES) ==
-		    -EAGAIN) {
+		err = rdmactl_roce_restore_dev(p, p->tries + 1 >= RDMACTL_ROCE_RESTORE_TRIES);
+		if (err == -EAGAIN) {
 			/* 100 ms, doubling up to 1.6 s: about 10 s in all. */
 			wait = RDMACTL_ROCE_RESTORE_DELAY_MS << min_t(unsigned int, p->tries, 4);
-			delay = max(delay, wait);
 			p->tries++;
-			list_add_tail(&p->list, &again);
+		} else if (err == -EBUSY) {
+			wait = RDMACTL_ROCE_RESTORE_DELAY_MS <<
+			       min_t(unsigned int, p->busy, RDMACTL_ROCE_BUSY_SHIFT_MAX);
+			p->busy++;
 		} else {
 			kfree(p);
+			continue;
 		}
+		delay = max(delay, wait);
+		list_add_tail(&p->list, &again);
 	}
 	if (list_empty(&again) && !rescan_again)
 		return;

@@ -104,4 +104,5 @@ static const enum mnl_attr_data_type rdmactl_attr_types[RDMACTL_A_MAX + 1] = {
 	[RDMACTL_A_ROCE_SAVED_PFC] = MNL_TYPE_U8,
 	[RDMACTL_A_ROCE_SAVED_TRUST] = MNL_TYPE_U8,
 	[RDMACTL_A_ROCE_CM_GONE] = MNL_TYPE_FLAG,
+	[RDMACTL_A_ROCE_DELAYED] = MNL_TYPE_FLAG,
 };

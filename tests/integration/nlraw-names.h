@@ -116,4 +116,5 @@ static const struct { const char *name; unsigned int value; } names[] = {
 	{ "ROCE_SAVED_PFC", RDMACTL_A_ROCE_SAVED_PFC },
 	{ "ROCE_SAVED_TRUST", RDMACTL_A_ROCE_SAVED_TRUST },
 	{ "ROCE_CM_GONE", RDMACTL_A_ROCE_CM_GONE },
+	{ "ROCE_DELAYED", RDMACTL_A_ROCE_DELAYED },
 };

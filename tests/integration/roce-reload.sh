@@ -262,6 +262,32 @@ t_eq "nothing in the kernel log about it" "" "$(dmesg | tail -n +$((log0 + 1)) |
 t_eq "and it reads as applied" "applied 32" \
 	"$(nobody rdmactl -j roce show rxe0/1 | jq -r '.[0] | "\(.source) \(.tos)"')"
 
+# Hardening round 4, item 3: a listing of rdma_cm/ (anyone may make one)
+# during a re-registration delays the restore and never defeats it:
+# rdmactl says so once (a delayed event, the kernel log) and tries again
+# for as long as the device lives. The listing outlasts the ten tries
+# (about 13 s) that ended in a failed restore before.
+rxe0_back() {
+	[ "$(jq -s '[.[] | select(.event == "roce" and .restored and .ifname == "rxe0" and
+		.roce_tos == 32)] | length' /tmp/rr-monitor)" -gt "$n0" ]
+}
+n0=$(jq -s '[.[] | select(.event == "roce" and .restored and .ifname == "rxe0" and
+	.roce_tos == 32)] | length' /tmp/rr-monitor)
+log0=$(dmesg | wc -l)
+hold $cm 16
+rdma link delete rxe0
+rdma link add rxe0 type rxe netdev veth0
+wait $stall
+t_run "rxe0 registered again beside a 16 s listing of rdma_cm/: the restore lands after it" 0 \
+	until_ok 30 rxe0_back
+t_eq "its ToS is back" "RoCE v2 32" "$(cm_read rxe0 1)"
+t_eq "an event said it was delayed (EBUSY), not failed" "rxe0 true 16" \
+	"$(jq -r 'select(.event == "roce" and .delayed) | "\(.ifname) \(.restored) \(.roce_errno)"' \
+		/tmp/rr-monitor)"
+t_eq "none said it failed" "" "$(jq -r 'select(.event == "roce" and .roce_error) | .ifname' /tmp/rr-monitor)"
+t_eq "the kernel log says so once" "1" \
+	"$(dmesg | tail -n +$((log0 + 1)) | grep -c 'RoCE settings of rxe0 is delayed')"
+
 kill $mon
 mon=
 

@@ -213,10 +213,10 @@ enum rdmactl_counter_unit {
  *   roce-restored (applied again, to a device registering, a reloaded rdma_cm
  *   or, the QoS profile, a netdev attaching, not set through roce-set),
  *   roce-clear (the saved settings forgotten), roce-error (a failure: without
- *   roce-mode and roce-tos) or roce-cm-gone (rdma_cm unloading, roce-source
- *   unknown). A QoS profile applied again to a netdev: without roce-source,
- *   roce-mode and roce-tos. A saved port the device no longer has: roce-types
- *   0.
+ *   roce-mode and roce-tos; with roce-delayed, a re-apply to be tried again)
+ *   or roce-cm-gone (rdma_cm unloading, roce-source unknown). A QoS profile
+ *   applied again to a netdev: without roce-source, roce-mode and roce-tos. A
+ *   saved port the device no longer has: roce-types 0.
  * @RDMACTL_EVENT_OVERFLOW: events were lost in the kernel: event-lost
  * @RDMACTL_EVENT_STAT_MODE: a port's optional counters saved (stat-optional),
  *   restored (stat-mode-restored) or forgotten (stat-mode-clear); a failed
@@ -725,6 +725,14 @@ enum rdmactl_attr {
 	 *   librdmactl before 1.6).
 	 */
 	RDMACTL_A_ROCE_CM_GONE,
+	/**
+	 * @RDMACTL_A_ROCE_DELAYED: (flag) In a roce event, with roce-restored
+	 *   and roce-error (-EBUSY): the re-apply is delayed, not failed:
+	 *   rdma_cm's configfs directory is held (a listing of it has not
+	 *   ended). It is tried again, with a back-off, for as long as the
+	 *   device lives; its outcome is a later roce event.
+	 */
+	RDMACTL_A_ROCE_DELAYED,
 
 	__RDMACTL_A_MAX,
 	RDMACTL_A_MAX = __RDMACTL_A_MAX - 1

@@ -80,6 +80,12 @@ struct rdmactl_event_info {
 	 * mode or ToS here, and no RDMACTL_EVENT_HAS_ROCE.
 	 */
 	struct rdmactl_roce_info roce;
+	/*
+	 * After LIBRDMACTL_1.6's: a restore delayed, not failed (roce_error
+	 * -EBUSY, roce_restored): rdma_cm's configfs directory is held; it is
+	 * tried again, its outcome a later event.
+	 */
+	uint8_t roce_delayed;
 };
 
 typedef int (*rdmactl_event_cb)(const struct rdmactl_event_info *ev, void *arg);
