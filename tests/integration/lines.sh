@@ -174,19 +174,49 @@ line_plan() {
 	[ -z "$part" ] || lines_part "${part%/*}" "${part#*/}"
 }
 
-# lines_part K N: LINE_PLAN's K-th share of N; the fake HCA unloaded
-# before the Soft-RoCE suites of a share that lacks what unloads it.
+# lines_weight SUITE: about how long SUITE runs on a line, in seconds (the
+# 6.12 line under TCG, one vCPU, from make check's and check-quick's logs,
+# 2026-12-07); 10 for one not listed.
+lines_weight() {
+	case ${1%.sh} in
+	counters) echo 85 ;; roce-reload) echo 75 ;; ynl) echo 60 ;; exporter) echo 55 ;;
+	stall) echo 50 ;; check) echo 47 ;; ipoib-modes) echo 45 ;; roce) echo 43 ;;
+	events) echo 35 ;; stat-mode) echo 30 ;; fakehca) echo 30 ;; hotplug) echo 28 ;;
+	stall-port) echo 27 ;; ipoib | ethtool) echo 25 ;; roce-privs) echo 14 ;;
+	netns-teardown) echo 13 ;; gid-select) echo 12 ;; access | qos) echo 10 ;;
+	devices | ports | events-netdev) echo 9 ;; fake-dcb) echo 6 ;; netns | errors) echo 5 ;;
+	netlink) echo 3 ;; siw) echo 1 ;; fake-unload) echo 0 ;; *) echo 10 ;;
+	esac
+}
+
+# lines_part K N: LINE_PLAN's K-th share of N, the shares about as long
+# as each other: the longest suite first, each to the share with the
+# least so far (lines_weight), each share in the plan's order; the fake
+# HCA unloaded before the Soft-RoCE suites of a share that lacks what
+# unloads it. Every VM of a line computes the same shares.
 lines_part() {
-	local all=("${LINE_PLAN[@]}") i s after= unloads=
+	local all=("${LINE_PLAN[@]}") i j best w s after= unloads=
+	local -a load share
+	for ((j = 0; j < $2; j++)); do load[j]=0; done
+	for i in $(for i in "${!all[@]}"; do echo "$(lines_weight "${all[$i]##*/}") $i"; done |
+			sort -k1,1nr -k2,2n | cut -d' ' -f2); do
+		best=0
+		for ((j = 1; j < $2; j++)); do
+			[ "${load[j]}" -lt "${load[best]}" ] && best=$j
+		done
+		w=$(lines_weight "${all[$i]##*/}")
+		share[i]=$best
+		load[best]=$((load[best] + w))
+	done
 	LINE_PLAN=()
 	for i in "${!all[@]}"; do
 		s=${all[$i]##*/}
 		case $s in
 		fakehca.sh | fake-unload.sh)
 			after=1
-			[ $((i % $2)) = $(($1 - 1)) ] && { LINE_PLAN+=("${all[$i]}"); unloads=1; } ;;
+			[ "${share[i]}" = $(($1 - 1)) ] && { LINE_PLAN+=("${all[$i]}"); unloads=1; } ;;
 		*)
-			[ $((i % $2)) = $(($1 - 1)) ] || continue
+			[ "${share[i]}" = $(($1 - 1)) ] || continue
 			[ -n "$after" ] && [ -z "$unloads" ] &&
 				{ LINE_PLAN+=("$lines_dir/fake-unload.sh"); unloads=1; }
 			LINE_PLAN+=("${all[$i]}") ;;

@@ -117,6 +117,25 @@ t_eq "--leave fakehca.sh: the fake HCA unloaded in its place, before the Soft-Ro
 t_eq "and fakehca.sh not run" 0 "$(grep -c '^run fakehca.sh' <<<"$T_OUT")"
 t_run "--leave of a suite no line is said to run" 2 plan --leave counters.sh
 t_eq "is refused" "lines: no line is said to run counters.sh: it cannot be left" "$T_ERR"
+# --part K/N (check-quick's two VMs): the shares run every suite of the
+# plan once between them, about as long as each other by lines_weight,
+# and the one without fakehca.sh unloads the fake HCA (fake-unload.sh)
+# before its first Soft-RoCE suite.
+whole=$(plan --once | sed -n 's/^run //p' | grep -v '^fake-unload.sh$' | sort)
+one=$(plan --once --part 1/2 | sed -n 's/^run //p')
+two=$(plan --once --part 2/2 | sed -n 's/^run //p')
+t_eq "--part 1/2 and 2/2 run every suite once" "$whole" \
+	"$(printf '%s\n%s\n' "$one" "$two" | grep -v '^fake-unload.sh$' | sort)"
+weigh() {
+	bash -c '. "$1/integration/lines.sh"; t=0; for s in $2; do t=$((t + $(lines_weight "$s"))); done
+		echo $t' _ "$(dirname "$0")/.." "$1"
+}
+w1=$(weigh "$one") w2=$(weigh "$two")
+t_eq "of about the same length ($w1 s and $w2 s)" yes \
+	"$( [ $((w1 - w2)) -le 30 ] && [ $((w2 - w1)) -le 30 ] && echo yes || echo no)"
+without=$(grep -q '^fakehca.sh$' <<<"$one" && echo "$two" || echo "$one")
+t_eq "the share without fakehca.sh unloads it before its Soft-RoCE suites" "fake-unload.sh" \
+	"$(grep -B1 -m1 -E '^(errors|netlink|access|gid-select|hotplug|roce-privs|roce-reload|siw).sh$' <<<"$without" | head -1)"
 T_OUT=$(plan --debug qos fuzz)
 t_eq "--debug qos fuzz: each followed by its checks, with a leak scan" \
 	"qos.sh|kernel-checks qos|fuzz.sh|kernel-checks fuzz" "$(sed 's/^run //' <<<"$T_OUT" | paste -sd '|')"
