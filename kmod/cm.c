@@ -37,12 +37,20 @@ DEFINE_MUTEX(rdmactl_cm_lock);
 #define RDMACTL_CM_GET_WAIT_MS 20
 
 /*
- * How long a RoCE request waits for configfs, under generic netlink's
- * cb_lock when it is a doit: every family's requests wait as long behind
- * it, so an administrator's value is bounded too.
+ * How long a RoCE request waits for configfs at each step (the lock and
+ * the directory, an undo, the removal), under generic netlink's cb_lock
+ * when it is a doit: every family's requests wait as long behind it, so
+ * an administrator's value is bounded too (a larger one at load is taken
+ * as the bound, so that an old modprobe.d line does not stop the load).
  */
 #define RDMACTL_CM_WAIT_MAX_MS 5000
 static unsigned int configfs_wait_ms = 200;
+
+/* The module's parameters are being parsed for its load (modprobe.d, the command line). */
+static bool rdmactl_cm_loading(void)
+{
+	return THIS_MODULE->state != MODULE_STATE_LIVE;
+}
 
 static int rdmactl_cm_wait_set(const char *val, const struct kernel_param *kp)
 {
@@ -52,9 +60,12 @@ static int rdmactl_cm_wait_set(const char *val, const struct kernel_param *kp)
 	if (err)
 		return err;
 	if (ms > RDMACTL_CM_WAIT_MAX_MS) {
-		pr_warn("configfs_wait_ms: %u ms is more than the %u ms a request may hold generic netlink's lock\n",
-			ms, RDMACTL_CM_WAIT_MAX_MS);
-		return -EINVAL;
+		pr_warn("configfs_wait_ms: %u ms is more than the %u ms a request may hold generic netlink's lock%s\n",
+			ms, RDMACTL_CM_WAIT_MAX_MS, rdmactl_cm_loading() ? ": 5000 ms" : "");
+		/* At load (modprobe.d), taken as the bound: the module loads. */
+		if (!rdmactl_cm_loading())
+			return -EINVAL;
+		ms = RDMACTL_CM_WAIT_MAX_MS;
 	}
 	WRITE_ONCE(*(unsigned int *)kp->arg, ms);
 	return 0;
@@ -66,7 +77,7 @@ static const struct kernel_param_ops rdmactl_cm_wait_ops = {
 };
 module_param_cb(configfs_wait_ms, &rdmactl_cm_wait_ops, &configfs_wait_ms, 0644);
 MODULE_PARM_DESC(configfs_wait_ms,
-		 "How long a RoCE request waits for rdma_cm's configfs directory, in ms (200, at most 5000); generic netlink waits as long at most");
+		 "How long a RoCE request waits for rdma_cm's configfs directory at each step, in ms (200, at most 5000); generic netlink waits as long at most for each");
 
 /* When configfs work begun now gives up waiting. */
 unsigned long rdmactl_cm_until(void)

@@ -54,7 +54,7 @@ struct rdmactl_roce_data {
  * device it reads, end together RDMACTL_LOCKED_WAIT after the call began
  * (*cut when that is sooner than until); the dump goes on from the
  * device in its next call, from the reader's recvmsg(). A doit's are its
- * own: configfs_wait_ms at most.
+ * own: configfs_wait_ms a step at most.
  */
 static unsigned long rdmactl_roce_until(const struct rdmactl_req *req, unsigned long until,
 					bool *cut)
@@ -95,11 +95,19 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 	if (!n)
 		return 0;
 	if (probe) {
+		/*
+		 * A probe dump's first call, under cb_lock, does no configfs
+		 * work: its steps (the lock, mkdir, the reads, rmdir) each
+		 * wait configfs_wait_ms. The next call, from recvmsg(), does.
+		 */
+		if (req->genl_locked && !req->info)
+			return -EINPROGRESS;
 		/* Behind another's configfs work: a bounded wait, or a kill, ends it. */
-		until = rdmactl_roce_until(req, rdmactl_cm_until(), &cut);
+		until = rdmactl_cm_until();
+		cut = false;
 		err = rdmactl_cm_lock_until(until, ext);
 		if (err)
-			return err == -EBUSY && cut ? -EINPROGRESS : err;
+			return err;
 		err = rdmactl_cm_open(&cd, st[0].base.dev_name, until, ext);
 	} else {
 		until = rdmactl_roce_until(req, rdmactl_cm_get_until(), &cut);

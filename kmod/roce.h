@@ -108,10 +108,15 @@ int rdmactl_roce_write(const struct rdmactl_roce_dev *rd, struct rdmactl_cm_dev 
 		       struct rdmactl_roce_port *rp, u32 n, bool undo,
 		       struct netlink_ext_ack *extack);
 
-/* roce-saved.c */
+/* roce-restore.c */
 int rdmactl_roce_saved_init(void);
 void rdmactl_roce_saved_exit(void);
+
+/* roce-saved.c */
 struct rdmactl_roce_saved *rdmactl_roce_find(u64 guid, u32 port);
+bool rdmactl_roce_find_guid(u64 guid);
+void rdmactl_roce_event_dev(struct rdmactl_dev *dev, u32 port, const struct rdmactl_roce_ev *rev);
+void rdmactl_roce_event_fail(u32 index, u64 guid, int error);
 void rdmactl_roce_kept(struct rdmactl_roce_state *st, u64 guid, u32 port);
 void rdmactl_roce_forget(u32 index, u64 guid, u32 first, u32 last);
 void rdmactl_roce_event(u32 index, u64 guid, u32 port, const struct rdmactl_roce_ev *rev);

@@ -111,7 +111,7 @@ void rdmactl_stat_reset_removing(void)
 
 /* The items of a device's reset: its device counters first (as port 0), then ports. */
 struct rdmactl_reset_items {
-	struct rdmactl_dev *dev;	/* held while they start; compared after */
+	struct rdmactl_dev *dev;	/* held (a request of every device: until its end) */
 	bool device;		/* slot 0 too */
 	u32 first, last;	/* ports */
 	u32 *need;		/* [port - from]: the reset whose end answers */
@@ -293,17 +293,28 @@ static int rdmactl_reset_items_init(struct rdmactl_reset_items *r, struct rdmact
  * was given is kept for the doit asked again).
  */
 static int rdmactl_reset_wait_for(const struct rdmactl_reset_items *r, bool hw,
+				  const struct rdmactl_reset_asker *who,
 				  const struct nlattr *port_attr, unsigned long until,
 				  struct netlink_ext_ack *extack, int *done)
 {
 	long left = wait_event_killable_timeout(rdmactl_reset_wait,
 						rdmactl_reset_done(r, r->last + 1),
 						max_t(long, until - jiffies, 0));
+	struct rdmactl_stat_state *st;
+	u32 port;
 
 	if (left < 0)
 		return -EINTR;
 	if (!rdmactl_reset_done(r, r->last + 1))
 		return -EAGAIN;
+	/* Answered: what was kept for it is not for a later request. */
+	spin_lock(&rdmactl_reset_lock);
+	for (port = rdmactl_reset_from(r); port <= r->last; port++) {
+		st = rdmactl_stat_of(r->dev, port);
+		if (rdmactl_reset_kept_for(st, hw, who))
+			st->reset_kept = false;
+	}
+	spin_unlock(&rdmactl_reset_lock);
 	return rdmactl_reset_outcome(r, hw, port_attr, extack, done);
 }
 
@@ -316,7 +327,7 @@ static int rdmactl_reset_all_start(struct rdmactl_req *req, struct rdmactl_reset
 {
 	struct rdmactl_reset_items *grown;
 	struct rdmactl_dev *dev;
-	u32 index = 0, cap = 0, i;
+	u32 index = 0, cap = 0;
 	int err = 0;
 
 	while (!err && (dev = rdmactl_dev_get_next(req->net, &index))) {
@@ -338,8 +349,12 @@ static int rdmactl_reset_all_start(struct rdmactl_req *req, struct rdmactl_reset
 	if (!err)
 		err = rdmactl_reset_start_all(r->items, r->nitems, r->hw, &r->who, NULL,
 					      req->extack);
-	for (i = 0; i < r->nitems; i++)
-		rdmactl_dev_put(r->items[i].dev);	/* set() is given it again */
+	/*
+	 * The references are kept until the request ends (cleanup): set()
+	 * knows its items by the device, which a pointer compared after a
+	 * put could no longer name. A removal waits for them, a tenth of a
+	 * second at most (the request's one deadline).
+	 */
 	return err;
 }
 
@@ -377,8 +392,8 @@ int rdmactl_stat_reset_set(struct rdmactl_req *req, void *state, struct rdmactl_
 
 	if (r->all) {
 		for (i = 0; i < r->nitems; i++)
-			if (r->items[i].dev == *devp)	/* the same index: the same device */
-				return rdmactl_reset_wait_for(&r->items[i], r->hw, NULL,
+			if (r->items[i].dev == *devp)	/* held: the same device */
+				return rdmactl_reset_wait_for(&r->items[i], r->hw, &r->who, NULL,
 							      r->until, req->extack, &r->done);
 		return 0;
 	}
@@ -386,8 +401,8 @@ int rdmactl_stat_reset_set(struct rdmactl_req *req, void *state, struct rdmactl_
 	if (!err)
 		err = rdmactl_reset_start_all(&one, 1, r->hw, &r->who, port_attr, req->extack);
 	if (!err)
-		err = rdmactl_reset_wait_for(&one, r->hw, port_attr, r->until, req->extack,
-					     &r->done);
+		err = rdmactl_reset_wait_for(&one, r->hw, &r->who, port_attr, r->until,
+					     req->extack, &r->done);
 	kfree(one.need);
 	return err;
 }
@@ -410,8 +425,10 @@ void rdmactl_stat_reset_cleanup(void *state)
 	struct rdmactl_reset_req *r = state;
 	u32 i;
 
-	for (i = 0; r && i < r->nitems; i++)
+	for (i = 0; r && i < r->nitems; i++) {
 		kfree(r->items[i].need);
+		rdmactl_dev_put(r->items[i].dev);
+	}
 	if (r)
 		kfree(r->items);
 }

@@ -88,15 +88,15 @@ static void monitor_print_roce(const struct rdmactl_event_info *ev)
 		print_str("roce_mode", info ? NULL : " mode %s", rdmactl_gid_type_name(ev->roce_mode));
 		print_uint("roce_tos", info ? NULL : " tos %" PRIu64, ev->roce_tos);
 	}
-	if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
+	if (ev->roce_delayed) {
+		/* A restore to be tried again: configfs held. */
+		print_bool("delayed", true,
+			   " restore delayed: rdma_cm's configfs directory is held; trying again");
+	} else if (ev->present & RDMACTL_EVENT_HAS_ROCE_ERROR) {
 		print_bool("restored", ev->roce_restored, NULL);
-		/* A restore delayed (tried again) or failed, or a failed SET's undo. */
-		if (ev->roce_delayed)
-			print_bool("delayed", true,
-				   " restore delayed: rdma_cm's configfs directory is held; trying again");
-		else
-			print_str("roce_error", ev->roce_restored ? " restore failed: %s" :
-				  " undo failed: %s", strerror(-ev->roce_error));
+		/* A restore that failed, or a failed SET's undo. */
+		print_str("roce_error", ev->roce_restored ? " restore failed: %s" : " undo failed: %s",
+			  strerror(-ev->roce_error));
 		print_uint("roce_errno", NULL, (uint64_t)-(int64_t)ev->roce_error);
 	} else if (info || (ev->present & RDMACTL_EVENT_HAS_ROCE) || ev->roce_restored) {
 		print_bool("restored", ev->roce_restored, ev->roce_restored ? " restored" : NULL);

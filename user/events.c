@@ -64,8 +64,8 @@ static int event_roce(struct rdmactl *h, rdmactl_attrs tb, struct rdmactl_event_
 	if (tb[RDMACTL_A_ROCE_ERROR]) {
 		ev->present |= RDMACTL_EVENT_HAS_ROCE_ERROR;
 		ev->roce_error = (int32_t)mnl_attr_get_u32(tb[RDMACTL_A_ROCE_ERROR]);
-		ev->roce_delayed = !!tb[RDMACTL_A_ROCE_DELAYED];
 	}
+	ev->roce_delayed = !!tb[RDMACTL_A_ROCE_DELAYED];
 	/* rdma_cm unloaded: cm-gone; from an older module, source unknown alone. */
 	if (tb[RDMACTL_A_ROCE_CM_GONE] ||
 	    (old && tb[RDMACTL_A_ROCE_SOURCE] &&

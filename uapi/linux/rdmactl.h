@@ -213,8 +213,8 @@ enum rdmactl_counter_unit {
  *   roce-restored (applied again, to a device registering, a reloaded rdma_cm
  *   or, the QoS profile, a netdev attaching, not set through roce-set),
  *   roce-clear (the saved settings forgotten), roce-error (a failure: without
- *   roce-mode and roce-tos; with roce-delayed, a re-apply to be tried again)
- *   or roce-cm-gone (rdma_cm unloading, roce-source unknown). A QoS profile
+ *   roce-mode and roce-tos), roce-delayed (a re-apply to be tried again) or
+ *   roce-cm-gone (rdma_cm unloading, roce-source unknown). A QoS profile
  *   applied again to a netdev: without roce-source, roce-mode and roce-tos. A
  *   saved port the device no longer has: roce-types 0.
  * @RDMACTL_EVENT_OVERFLOW: events were lost in the kernel: event-lost
@@ -726,11 +726,12 @@ enum rdmactl_attr {
 	 */
 	RDMACTL_A_ROCE_CM_GONE,
 	/**
-	 * @RDMACTL_A_ROCE_DELAYED: (flag) In a roce event, with roce-restored
-	 *   and roce-error (-EBUSY): the re-apply is delayed, not failed:
-	 *   rdma_cm's configfs directory is held (a listing of it has not
-	 *   ended). It is tried again, with a back-off, for as long as the
-	 *   device lives; its outcome is a later roce event.
+	 * @RDMACTL_A_ROCE_DELAYED: (flag) In a roce event, alone (neither
+	 *   roce-restored nor roce-error, so that a reader before it sees no
+	 *   failure): a re-apply delayed, not failed: rdma_cm's configfs
+	 *   directory, or a port's, is held (a listing of it has not ended).
+	 *   It is tried again, with a back-off, for as long as the device
+	 *   lives; its outcome is a later roce event.
 	 */
 	RDMACTL_A_ROCE_DELAYED,
 

@@ -81,9 +81,9 @@ struct rdmactl_event_info {
 	 */
 	struct rdmactl_roce_info roce;
 	/*
-	 * After LIBRDMACTL_1.6's: a restore delayed, not failed (roce_error
-	 * -EBUSY, roce_restored): rdma_cm's configfs directory is held; it is
-	 * tried again, its outcome a later event.
+	 * After LIBRDMACTL_1.6's: a restore delayed, not failed (neither
+	 * roce_restored nor roce_error): rdma_cm's configfs directory is
+	 * held; it is tried again, its outcome a later event.
 	 */
 	uint8_t roce_delayed;
 };
