@@ -92,6 +92,14 @@ t_config() {
 	grep -Eq "^CONFIG_$1=(${2:-y|m})$" "$f"
 }
 
+# one_port_devs: the devices of one port, as rdma lists them, Soft-RoCE's
+# first (rxe0 rxe1 where it runs; the fake HCA's on DOCA-OFED, which has
+# no rdma_rxe): suites that need a device only by its name take theirs.
+one_port_devs() {
+	rdma -j link show | jq -r 'group_by(.ifname)[] | select(length == 1) | .[0].ifname' |
+		sort -t' ' -k1,1 | awk '/^rxe/ { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }'
+}
+
 # t_eq WHAT EXPECTED ACTUAL
 t_eq() {
 	if [ "$2" = "$3" ]; then

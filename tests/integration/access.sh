@@ -4,6 +4,7 @@
 . "$RDMACTL_TOP/tests/lib.sh"
 
 nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
+dev=$(one_port_devs | head -1)
 
 root_ports=$(rdmactl -j port show)
 root_devs=$(rdmactl -j dev show)
@@ -13,8 +14,8 @@ t_run "unprivileged dev show" 0 nobody rdmactl -j dev show
 t_eq "unprivileged callers see the same devices" "$root_devs" "$T_OUT"
 
 # Every command that changes state needs CAP_NET_ADMIN, and says so.
-sets=("stat reset rxe0" "stat reset --hardware" "roce set rxe0 tos 32" "roce set rxe0 mode v2"
-      "roce forget rxe0")
+sets=("stat reset $dev" "stat reset --hardware" "roce set $dev tos 32" "roce set $dev mode v2"
+      "roce forget $dev")
 [ -e /sys/class/net/ib0 ] && sets+=("ipoib set ib0 mode datagram")
 roce_before=$(rdmactl -j roce show)
 for cmd in "${sets[@]}"; do
@@ -44,8 +45,8 @@ t_match "rdma netns mode is exclusive" "netns exclusive" "$(rdma system show)"
 ip netns add rdmactl-t2
 t_run "dev show from another netns (exclusive mode)" 0 ip netns exec rdmactl-t2 rdmactl -j dev show
 t_eq "exclusive mode: no device of another netns" "[]" "$T_OUT"
-t_run "a device of another netns is not found" 1 ip netns exec rdmactl-t2 rdmactl port show rxe0/1
-t_eq "exclusive mode: the device is not found" "rdmactl: rxe0: no RDMA device has this name" "$T_ERR"
+t_run "a device of another netns is not found" 1 ip netns exec rdmactl-t2 rdmactl port show $dev/1
+t_eq "exclusive mode: the device is not found" "rdmactl: $dev: no RDMA device has this name" "$T_ERR"
 t_run "exclusive mode: the init netns still sees all" 0 rdmactl -j dev show
 t_eq "exclusive mode: same devices from init netns" "$root_devs" "$T_OUT"
 ip netns del rdmactl-t2

@@ -101,10 +101,10 @@ lines_ofed() {
 	# replaces, and cannot load.
 	ko=$(modinfo -n rdma_rxe 2>/dev/null)
 	case $ko in
-	*/updates/*) rxe="counters events events-netdev roce ynl stat-mode ethtool errors netlink
-		access gid-select hotplug roce-privs roce-reload" ;;
+	*/updates/*) rxe="counters events events-netdev roce ynl stat-mode ethtool errors
+		gid-select hotplug roce-privs roce-reload" ;;
 	esac
-	for s in counters events events-netdev roce ynl stat-mode ethtool errors netlink access \
+	for s in counters events events-netdev roce ynl stat-mode ethtool errors \
 		 gid-select hotplug roce-privs roce-reload; do
 		[ -n "$rxe" ] ||
 			echo "skip - $s.sh: it needs Soft-RoCE: modinfo finds no rdma_rxe of DOCA-OFED's (in updates/), only ${ko:-none}, built against the kernel's ib_core, which OFED replaces"
@@ -115,7 +115,9 @@ lines_ofed() {
 	echo "skip - stall.sh: $(lines_left_to stall.sh)"
 	echo "skip - fakehca.sh: the fake HCA's own suite runs on the inbox lines; ofed.sh and providers.sh use it here"
 	LINE_PLAN=()
-	for s in devices ports ipoib netns netns-teardown stall-port ofed providers $rxe siw; do
+	# access.sh and netlink.sh take the fake HCA's devices (one_port_devs).
+	for s in devices ports ipoib netns netns-teardown stall-port ofed providers access netlink \
+		 $rxe siw; do
 		LINE_PLAN+=("$lines_dir/$s.sh")
 	done
 }

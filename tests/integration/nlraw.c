@@ -19,7 +19,9 @@
  * "error ERRNO: MESSAGE" or "done". Exits 0 when the kernel said yes.
  * --number prints the value of a name, for reading replies' attributes.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +96,23 @@ static void put_attr(struct nlmsghdr *nlh, char *spec)
 	}
 }
 
+/*
+ * A NUL-terminated run of printable characters: a string, whatever its
+ * length ("fakeib0" with its NUL is 8 bytes, a u64's length).
+ */
+static bool is_string(const struct nlattr *a, uint16_t len)
+{
+	const char *p = mnl_attr_get_payload(a);
+	uint16_t i;
+
+	if (len < 2 || p[len - 1])
+		return false;
+	for (i = 0; i < len - 1; i++)
+		if (!isprint((unsigned char)p[i]))
+			return false;
+	return true;
+}
+
 static int print_msg(const struct nlmsghdr *nlh)
 {
 	const struct nlattr *a;
@@ -102,7 +121,10 @@ static int print_msg(const struct nlmsghdr *nlh)
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		uint16_t len = mnl_attr_get_payload_len(a);
 
-		if (len == 4)
+		if (is_string(a, len))
+			printf(" %u=%.*s", mnl_attr_get_type(a), len - 1,
+			       (const char *)mnl_attr_get_payload(a));
+		else if (len == 4)
 			printf(" %u=%u", mnl_attr_get_type(a), mnl_attr_get_u32(a));
 		else if (len == 1)
 			printf(" %u=%u", mnl_attr_get_type(a), mnl_attr_get_u8(a));
