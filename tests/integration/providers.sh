@@ -137,7 +137,12 @@ roce_adp_retrans 30 transport.retransmits
 roce_slow_restart 30 transport.slow-restart
 np_cnp_sent 20000 transport.cnp-storm
 rp_cnp_handled 20000 transport.cnp-storm"
-(sleep 0.2; while read -r c n _; do echo "$c +$n" >$knobs/$mlx5/port1/hw_counters; done <<<"$rules") &
+# The rise comes once check has read its first snapshot (the port's
+# get_hw_stats() calls, the fake HCA's count): a loaded VM may start check
+# later than any fixed sleep.
+r0=$(<$knobs/$mlx5/port1/hw_reads)
+(for i in $(seq 100); do [ "$(<$knobs/$mlx5/port1/hw_reads)" -gt "$r0" ] && break; sleep 0.05; done
+ while read -r c n _; do echo "$c +$n" >$knobs/$mlx5/port1/hw_counters; done <<<"$rules") &
 t_run "every rule's counter rises within the interval" 4 rdmactl -j check "$mlx5/1" interval 1
 wait
 t_eq "each rule finds its counter, by mlx5_ib's name, with the rise" \
