@@ -15,7 +15,13 @@
  * An ib_core is OFED's when it needs OFED's mlx_compat: when mlx_compat
  * holds the loaded one, or is among the dependencies of the one modprobe
  * would load. Loaded, its compat_base is a parameter only root can read.
+ *
+ * libkmod is opened here, when the module is missing, not linked: with
+ * the libraries it needs (libcrypto, liblzma, libzstd) it tripled the
+ * start of every command under emulation (Documentation/benchmarks.md,
+ * issue 58), as systemd opens it only where it is used.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <libkmod.h>
 #include <stdio.h>
@@ -27,6 +33,33 @@
 
 #define OFED_PREFIX "ofed "
 #define LEAD "rdmactl: the rdmactl kernel module is not loaded"
+
+/* Each libkmod call this file makes, typed from libkmod.h. */
+#define KMOD_CALLS(X) X(kmod_new) X(kmod_unref) X(kmod_set_log_fn) \
+	X(kmod_module_new_from_lookup) X(kmod_module_get_module) \
+	X(kmod_module_get_dependencies) X(kmod_list_next) X(kmod_module_get_name) \
+	X(kmod_module_unref) X(kmod_module_unref_list) X(kmod_module_get_path) \
+	X(kmod_module_get_info) X(kmod_module_info_get_key) \
+	X(kmod_module_info_get_value) X(kmod_module_info_free_list)
+
+#define KMOD_FIELD(f) __typeof__(&f) f;
+static struct { KMOD_CALLS(KMOD_FIELD) } k;
+
+/* libkmod's calls, or false when it cannot be opened (not installed). */
+static bool kmod_open(void)
+{
+	void *lib = dlopen("libkmod.so.2", RTLD_NOW | RTLD_LOCAL);
+	bool ok = lib;
+
+#define KMOD_SYM(f) ok = ok && (*(void **)&k.f = dlsym(lib, #f));
+	KMOD_CALLS(KMOD_SYM)
+#undef KMOD_SYM
+	if (!ok && lib)
+		dlclose(lib);
+	return ok;
+}
+
+#define for_each_kmod(l, list) for ((l) = (list); (l); (l) = k.kmod_list_next((list), (l)))
 
 static bool is_ofed(const char *stack)
 {
@@ -40,19 +73,19 @@ static bool ib_core_needs_mlx_compat(struct kmod_ctx *ctx)
 	struct kmod_module *mod;
 	bool found = false;
 
-	if (kmod_module_new_from_lookup(ctx, "ib_core", &list) < 0 || !list)
+	if (k.kmod_module_new_from_lookup(ctx, "ib_core", &list) < 0 || !list)
 		return false;
-	mod = kmod_module_get_module(list);
-	deps = kmod_module_get_dependencies(mod);
-	kmod_list_foreach(l, deps) {
-		struct kmod_module *dep = kmod_module_get_module(l);
+	mod = k.kmod_module_get_module(list);
+	deps = k.kmod_module_get_dependencies(mod);
+	for_each_kmod(l, deps) {
+		struct kmod_module *dep = k.kmod_module_get_module(l);
 
-		found |= !strcmp(kmod_module_get_name(dep), "mlx_compat");
-		kmod_module_unref(dep);
+		found |= !strcmp(k.kmod_module_get_name(dep), "mlx_compat");
+		k.kmod_module_unref(dep);
 	}
-	kmod_module_unref_list(deps);
-	kmod_module_unref(mod);
-	kmod_module_unref_list(list);
+	k.kmod_module_unref_list(deps);
+	k.kmod_module_unref(mod);
+	k.kmod_module_unref_list(list);
 	return found;
 }
 
@@ -71,9 +104,9 @@ static void ib_core_stack(struct kmod_ctx *ctx, char *buf, size_t size, bool *lo
 		struct kmod_list *list = NULL;
 
 		buf[0] = '\0';
-		if (kmod_module_new_from_lookup(ctx, "ib_core", &list) < 0 || !list)
+		if (k.kmod_module_new_from_lookup(ctx, "ib_core", &list) < 0 || !list)
 			return;
-		kmod_module_unref_list(list);
+		k.kmod_module_unref_list(list);
 		snprintf(buf, size, "%s", ib_core_needs_mlx_compat(ctx) ? OFED_PREFIX : "inbox");
 		return;
 	}
@@ -103,22 +136,22 @@ static int installed_stack(struct kmod_ctx *ctx, char *path, size_t psize, char 
 	int err = -ENOENT;
 
 	snprintf(built, bsize, "inbox");
-	if (kmod_module_new_from_lookup(ctx, "rdmactl", &list) < 0)
+	if (k.kmod_module_new_from_lookup(ctx, "rdmactl", &list) < 0)
 		return -EIO;		/* no module index for this kernel */
 	if (!list)
 		return err;
-	mod = kmod_module_get_module(list);
-	if (kmod_module_get_path(mod)) {
-		snprintf(path, psize, "%s", kmod_module_get_path(mod));
-		err = kmod_module_get_info(mod, &info) < 0 ? -EIO : 0;
-		kmod_list_foreach(l, info) {
-			if (!strcmp(kmod_module_info_get_key(l), "ib_core"))
-				snprintf(built, bsize, "%s", kmod_module_info_get_value(l));
+	mod = k.kmod_module_get_module(list);
+	if (k.kmod_module_get_path(mod)) {
+		snprintf(path, psize, "%s", k.kmod_module_get_path(mod));
+		err = k.kmod_module_get_info(mod, &info) < 0 ? -EIO : 0;
+		for_each_kmod(l, info) {
+			if (!strcmp(k.kmod_module_info_get_key(l), "ib_core"))
+				snprintf(built, bsize, "%s", k.kmod_module_info_get_value(l));
 		}
-		kmod_module_info_free_list(info);
+		k.kmod_module_info_free_list(info);
 	}
-	kmod_module_unref(mod);
-	kmod_module_unref_list(list);
+	k.kmod_module_unref(mod);
+	k.kmod_module_unref_list(list);
 	return err;
 }
 
@@ -161,15 +194,15 @@ void cli_missing_module(void)
 
 	if (!uname(&u))
 		kver = u.release;
-	ctx = kmod_new(NULL, NULL);
+	ctx = kmod_open() ? k.kmod_new(NULL, NULL) : NULL;
 	if (!ctx) {
 		fprintf(stderr, LEAD "; load it with \"modprobe rdmactl\"\n");
 		return;
 	}
-	kmod_set_log_fn(ctx, quiet, NULL);
+	k.kmod_set_log_fn(ctx, quiet, NULL);
 	ib_core_stack(ctx, stack, sizeof(stack), &loaded);
 	err = installed_stack(ctx, path, sizeof(path), built, sizeof(built));
-	kmod_unref(ctx);
+	k.kmod_unref(ctx);
 	if (err == -ENOENT)
 		fprintf(stderr, LEAD ", and none is installed for kernel %s: install it with "
 			"\"dkms install rdmactl/%s -k %s\" (package rdmactl-dkms)\n",

@@ -25,6 +25,11 @@ t_run "bad DEV/PORT" 2 "$rdmactl" port show rxe0/zero
 t_run "usage errors come before talking to the kernel" 2 "$rdmactl" port show a b
 t_run "module not loaded" 1 "$rdmactl" port show
 t_eq "module not loaded: one line saying so and what to do" "$(t_notloaded)" "$T_ERR"
+# Process start is most of a command's time under emulation: libkmod (and
+# the libcrypto, liblzma and libzstd it needs) is opened only when the
+# module is missing, as the line above was (tools/stack.c).
+t_eq "the CLI loads only libmnl and libc at start" "libc.so.6 libmnl.so.0" \
+	"$(readelf -d "$rdmactl" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | paste -sd ' ')"
 t_run "dev show without the module" 1 "$rdmactl" -j dev show
 t_eq "no partial JSON without the module" "" "$T_OUT"
 t_run "gid find without an address" 2 "$rdmactl" gid find
