@@ -5,10 +5,12 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -24,7 +26,14 @@
  * large as they need, until print_commit() or print_discard().
  */
 static char ob_static[64 * 1024];
-struct print_buf ob = { .buf = ob_static, .cap = sizeof(ob_static) };
+struct print_buf ob = { .buf = ob_static, .cap = sizeof(ob_static), .alloc = sizeof(ob_static) };
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23		/* Linux 5.14 */
+#endif
+
+/* A capture's pages are made ready this many at a time (ob_populate()). */
+#define OB_POPULATE_STEP (256 << 10)
 
 /*
  * ob to stdout, after what stdio holds: write()s straight from ob, as
@@ -54,10 +63,35 @@ static void ob_flush(void)
 	ob.len = 0;
 }
 
+/*
+ * ob.cap up to what holds n more bytes, a step at a time: a capture's
+ * fresh pages are faulted in by one madvise() a step, not one fault a
+ * page, which under emulation cost the CLI more than the formatting
+ * (Documentation/benchmarks.md, issue 58). Where the kernel has no
+ * MADV_POPULATE_WRITE (before 5.14) the pages fault in as they are
+ * written, as before.
+ */
+static void ob_populate(size_t n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	uintptr_t from, to;
+	size_t cap = ob.cap;
+
+	while (cap < ob.len + n)
+		cap += OB_POPULATE_STEP;
+	if (cap > ob.alloc)
+		cap = ob.alloc;
+	from = ((uintptr_t)ob.buf + ob.cap + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+	to = ((uintptr_t)ob.buf + cap) & ~((uintptr_t)page - 1);
+	if (page > 0 && to > from)
+		madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+	ob.cap = cap;
+}
+
 /* Room for n more bytes: ob flushed when not capturing, else grown. */
 bool ob_room(size_t n)
 {
-	size_t cap;
+	size_t alloc;
 	char *p;
 
 	if (ob.len + n <= ob.cap)
@@ -68,21 +102,27 @@ bool ob_room(size_t n)
 	}
 	if (ob.failed)
 		return false;
-	/*
-	 * 4 MiB first, touched only as it is written; beyond, realloc()
-	 * moves pages (mremap), not bytes: no copy as a capture grows.
-	 */
-	for (cap = 4 << 20; cap < ob.len + n; cap *= 2)
-		;
-	p = ob.buf == ob_static ? malloc(cap) : realloc(ob.buf, cap);
-	if (!p) {
-		ob.failed = true;
-		return false;
+	if (ob.len + n > ob.alloc) {
+		/*
+		 * 4 MiB first, its pages made ready as they are reached;
+		 * beyond, realloc() moves pages (mremap), not bytes: no copy
+		 * as a capture grows.
+		 */
+		for (alloc = 4 << 20; alloc < ob.len + n; alloc *= 2)
+			;
+		p = ob.buf == ob_static ? malloc(alloc) : realloc(ob.buf, alloc);
+		if (!p) {
+			ob.failed = true;
+			return false;
+		}
+		if (ob.buf == ob_static) {
+			memcpy(p, ob_static, ob.len);
+			ob.cap = ob.len;	/* the rest not yet made ready */
+		}
+		ob.buf = p;
+		ob.alloc = alloc;
 	}
-	if (ob.buf == ob_static)
-		memcpy(p, ob_static, ob.len);
-	ob.buf = p;
-	ob.cap = cap;
+	ob_populate(n);
 	return true;
 }
 

@@ -16,7 +16,9 @@
 
 struct print_buf {
 	char *buf;
-	size_t len, cap;
+	size_t len;
+	size_t cap;		/* bytes ready to write: the fast paths' bound */
+	size_t alloc;		/* bytes allocated: cap and more, while capturing */
 	bool capturing;
 	bool failed;		/* capturing ran out of memory: commit fails */
 };
