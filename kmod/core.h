@@ -35,17 +35,24 @@ struct rdmactl_stat_state {
 	struct mutex lock;		/* all below; MADs are sent under it */
 	/* NULL when the driver has none; its timestamp and lifespan are ours. */
 	struct rdma_hw_stats *hw;
-	bool hw_valid;			/* hw->value[] holds a read */
-	s8 pma_set;			/* enum rdmactl_pma_set, 0 none, -1 unknown */
 	unsigned long pma_retry;	/* jiffies: when to ask ClassPortInfo again */
-	bool pma_valid;			/* pma_snap holds a read */
 	unsigned long pma_next;		/* jiffies: when to read the PMA again */
 	struct rdmactl_pma_snap pma_snap;
+	s8 pma_set;			/* enum rdmactl_pma_set, 0 none, -1 unknown */
+	bool pma_valid;			/* pma_snap holds a read */
+	bool hw_valid;			/* hw->value[] holds a read */
 	u64 read_ns;			/* ktime of the last read of either */
+	/*
+	 * The baseline. Its arrays are made by the first STAT_RESET doit of
+	 * a baseline that reaches the port (stat-reset.c), not with the
+	 * device: a port that never has one costs none, and a device's array
+	 * of this struct fits 16 KiB up to 35 ports on a 64-bit kernel
+	 * without lock debugging (issue 58). Set once, freed with the device.
+	 */
 	bool has_baseline;
 	u64 baseline_ts;
-	u64 pma_base[RDMACTL_PMA_NUM];
-	u64 *hw_base;			/* [hw->num_counters] */
+	u64 *pma_base;			/* [RDMACTL_PMA_NUM]; NULL in slot 0 and until then */
+	u64 *hw_base;			/* [hw->num_counters]; NULL until then */
 	/*
 	 * What the sources hold is a snapshot that ended at read_at (jiffies),
 	 * unless !read_ok (a reset since). A dump reads ports ahead through
@@ -68,8 +75,8 @@ struct rdmactl_stat_state {
 	int reset_err;			/* the last's outcome */
 	/* What a doit was given, for it asked again (it gave up: EAGAIN). */
 	bool reset_kept;
-	const struct net *reset_kept_net;	/* compared, never followed */
 	u32 reset_kept_portid, reset_kept_seq, reset_kept_need, reset_kept_at;
+	const struct net *reset_kept_net;	/* compared, never followed */
 	struct rdmactl_dev *dev;
 	u32 port;
 };

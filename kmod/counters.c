@@ -93,20 +93,7 @@ int rdmactl_stat_init(struct rdmactl_dev *dev)
 		if (!ibdev->ops.process_mad)
 			st->pma_set = 0;
 	}
-	for (i = 0; i < dev->nstats; i++) {
-		struct rdmactl_stat_state *st = &dev->stats[i];
-
-		if (!st->hw)
-			continue;
-		st->hw_base = kcalloc(st->hw->num_counters, sizeof(u64), GFP_KERNEL);
-		if (!st->hw_base)
-			goto err_free;
-	}
 	return 0;
-
-err_free:
-	rdmactl_stat_fini(dev);
-	return -ENOMEM;
 }
 
 void rdmactl_stat_fini(struct rdmactl_dev *dev)
@@ -120,6 +107,7 @@ void rdmactl_stat_fini(struct rdmactl_dev *dev)
 		if (dev->stats[i].hw)
 			rdmactl_free_hw_stats(dev->stats[i].hw);
 		kfree(dev->stats[i].hw_base);
+		kfree(dev->stats[i].pma_base);
 		mutex_destroy(&dev->stats[i].lock);
 	}
 	kfree(dev->stats);

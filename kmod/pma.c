@@ -314,6 +314,7 @@ int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port,
 {
 	u8 data[192];
 	u32 ticket;
+	u64 *base;
 	int err;
 
 	rdmactl_pma_probe(dev, port, st, true);
@@ -332,7 +333,9 @@ int rdmactl_pma_reset(struct rdmactl_dev *dev, u32 port,
 	st->pma_next = jiffies;
 	WRITE_ONCE(st->read_ok, false);	/* nor may a dump's fill report it */
 	/* The counters start again from 0: an old baseline means nothing. */
-	memset(st->pma_base, 0, sizeof(st->pma_base));
+	base = READ_ONCE(st->pma_base);	/* a doit may make it meanwhile */
+	if (base)
+		memset(base, 0, RDMACTL_PMA_NUM * sizeof(*base));
 	if (st->pma_set == RDMACTL_PMA_BASIC)
 		return 0;
 	rdmactl_stat_may_read(dev, RDMACTL_HOLD_PMA, true, &ticket);

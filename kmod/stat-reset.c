@@ -32,6 +32,7 @@ static DECLARE_WAIT_QUEUE_HEAD(rdmactl_reset_wait);
  * afresh. A baseline is every source at one time, so when the PMA (a port
  * whose PMA has answered ClassPortInfo, or has not yet) or the driver
  * cannot be read, nothing is recorded: -EIO and -ENODATA, respectively.
+ * The arrays it fills were made by the doit (rdmactl_reset_base_alloc()).
  */
 static int rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
 				 struct rdmactl_stat_state *st)
@@ -39,13 +40,16 @@ static int rdmactl_take_baseline(struct rdmactl_dev *dev, u32 port,
 	bool pma = !rdmactl_stat_is_dev(dev, port);
 	int i;
 
+	/* The doit made them before it queued this (rdmactl_reset_base_alloc()). */
+	if (WARN_ON_ONCE((pma && !st->pma_base) || (st->hw && !st->hw_base)))
+		return -ENOMEM;
 	/* The driver first, as a snapshot reads (stat-hold.c). */
 	if (st->hw && !rdmactl_hw_read(dev, port, st, true))
 		return -ENODATA;
 	if (pma && !rdmactl_pma_get(dev, port, st, true) && st->pma_set)
 		return -EIO;
 	if (pma && st->pma_valid)
-		memcpy(st->pma_base, st->pma_snap.value, sizeof(st->pma_base));
+		memcpy(st->pma_base, st->pma_snap.value, sizeof(st->pma_snap.value));
 	for (i = 0; st->hw && i < st->hw->num_counters; i++)
 		st->hw_base[i] = st->hw->value[i];
 	WRITE_ONCE(st->read_at, jiffies);	/* a read, as a snapshot's */
@@ -259,9 +263,48 @@ static int rdmactl_reset_outcome(const struct rdmactl_reset_items *r, bool hw,
 	return 0;
 }
 
+/* *base made n long, unless it is: by whichever doit comes first. */
+static int rdmactl_base_alloc(u64 **base, u32 n)
+{
+	u64 *p;
+
+	if (READ_ONCE(*base))
+		return 0;
+	p = kcalloc(n, sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	if (cmpxchg(base, NULL, p))
+		kfree(p);
+	return 0;
+}
+
+/*
+ * The arrays of r's ports' baselines, made before any of their resets
+ * starts, for those that have none yet (core.h): no memory refuses the
+ * device's ports whole, never some of them.
+ */
+static int rdmactl_reset_base_alloc(const struct rdmactl_reset_items *r,
+				    struct netlink_ext_ack *extack)
+{
+	struct rdmactl_stat_state *st;
+	int err = 0;
+	u32 port;
+
+	for (port = rdmactl_reset_from(r); port <= r->last && !err; port++) {
+		st = rdmactl_stat_of(r->dev, port);
+		if (!rdmactl_stat_is_dev(r->dev, port))
+			err = rdmactl_base_alloc(&st->pma_base, RDMACTL_PMA_NUM);
+		if (!err && st->hw)
+			err = rdmactl_base_alloc(&st->hw_base, st->hw->num_counters);
+	}
+	if (err)
+		NL_SET_ERR_MSG(extack, "no memory for the ports' baselines");
+	return err;
+}
+
 /*
  * The items of one device's reset: one port, or all of them and
- * (baseline only) the device's counters.
+ * (baseline only) the device's counters; for a baseline, their arrays.
  */
 static int rdmactl_reset_items_init(struct rdmactl_reset_items *r, struct rdmactl_dev *dev,
 				    const struct nlattr *port_attr, bool hw,
@@ -283,7 +326,9 @@ static int rdmactl_reset_items_init(struct rdmactl_reset_items *r, struct rdmact
 	/* A switch's ports start at 0: it has no device counters then. */
 	r->device = !port_attr && !hw && dev->stats[0].hw && r->first > 0;
 	r->need = kcalloc(r->last - rdmactl_reset_from(r) + 1, sizeof(*r->need), GFP_KERNEL);
-	return r->need ? 0 : -ENOMEM;
+	if (!r->need)
+		return -ENOMEM;
+	return hw ? 0 : rdmactl_reset_base_alloc(r, extack);
 }
 
 /*
