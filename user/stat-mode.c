@@ -7,10 +7,13 @@
  * device registers) to set again.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -276,12 +279,38 @@ out:
 	return err;
 }
 
+/*
+ * Restores run one at a time on a host: udev starts one for each device
+ * that registers, and two at once both found a port's counters off, set
+ * them and told (two events for one change). An advisory lock, as
+ * iptables takes /run/xtables.lock; where the file cannot be made (no
+ * /run, or a caller who could not set counters anyway) none is taken.
+ * The fd, -1 for none; -EINTR when a signal ended the wait.
+ */
+#define RESTORE_LOCK "/run/rdmactl-stat-mode.lock"
+
+static int restore_lock(void)
+{
+	int fd = open(RESTORE_LOCK, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+
+	if (fd >= 0 && flock(fd, LOCK_EX) < 0) {
+		int err = errno;
+
+		close(fd);
+		return err == EINTR ? -EINTR : -1;
+	}
+	return fd;
+}
+
 RDMACTL_EXPORT int rdmactl_stat_mode_restore(struct rdmactl *h, const char *dev)
 {
 	struct kept_list l;
-	int err, first = 0, restored = 0;
+	int err, first = 0, restored = 0, lock;
 	size_t i, j;
 
+	lock = restore_lock();
+	if (lock == -EINTR)
+		return -EINTR;
 	err = kept_list(h, dev, 0, &l);
 	for (i = 0; !err && i < l.n; i++) {
 		struct kept *k = &l.k[i];
@@ -323,6 +352,8 @@ RDMACTL_EXPORT int rdmactl_stat_mode_restore(struct rdmactl *h, const char *dev)
 		rdmactl_core_status_free(&st);
 	}
 	kept_free(&l);
+	if (lock >= 0)
+		close(lock);
 	if (err)
 		return err;
 	if (first)

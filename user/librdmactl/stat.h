@@ -184,8 +184,11 @@ int rdmactl_stat_mode_set(struct rdmactl *h, const char *dev, uint32_t port,
 /*
  * Set again the kept optional counters of every port (dev NULL) or of a
  * device's, where ib_core's differ: what the udev rule runs when a device
- * registers. Each re-apply, or its failure, is a STAT_MODE event. Returns
- * how many ports were set, or the first error (the others still tried).
+ * registers. Each re-apply, or its failure, is a STAT_MODE event. Restores
+ * run one at a time on a host (a lock on /run/rdmactl-stat-mode.lock, which
+ * a signal ends: -EINTR), so that two at once never set and tell one change
+ * twice. Returns how many ports were set, or the first error (the others
+ * still tried).
  */
 int rdmactl_stat_mode_restore(struct rdmactl *h, const char *dev);
 
