@@ -88,6 +88,22 @@ static void ob_populate(size_t n)
 	ob.cap = cap;
 }
 
+/*
+ * Fresh pages are zeroed by the kernel, which under emulation costs more
+ * than writing them (Documentation/benchmarks.md): with transparent huge
+ * pages (Debian's default, "always") the first byte of each 2 MiB of a
+ * capture had 2 MiB zeroed, most of a snapshot's output never written.
+ */
+static void ob_no_huge(char *p, size_t size)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t to = ((uintptr_t)p + size) & ~(page - 1);
+
+	if (to > from)
+		madvise((void *)from, to - from, MADV_NOHUGEPAGE);
+}
+
 /* Room for n more bytes: ob flushed when not capturing, else grown. */
 bool ob_room(size_t n)
 {
@@ -118,6 +134,7 @@ bool ob_room(size_t n)
 		if (ob.buf == ob_static) {
 			memcpy(p, ob_static, ob.len);
 			ob.cap = ob.len;	/* the rest not yet made ready */
+			ob_no_huge(p, alloc);
 		}
 		ob.buf = p;
 		ob.alloc = alloc;
