@@ -63,6 +63,17 @@ static void ob_flush(void)
 	ob.len = 0;
 }
 
+/* madvise() of the whole pages between from and to; its failure is no one's. */
+static void ob_advise(char *from, char *to, int advice)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a = ((uintptr_t)from + page - 1) & ~(page - 1);
+	uintptr_t b = (uintptr_t)to & ~(page - 1);
+
+	if (b > a)
+		madvise((void *)a, b - a, advice);
+}
+
 /*
  * ob.cap up to what holds n more bytes, a step at a time: a capture's
  * fresh pages are faulted in by one madvise() a step, not one fault a
@@ -73,35 +84,14 @@ static void ob_flush(void)
  */
 static void ob_populate(size_t n)
 {
-	long page = sysconf(_SC_PAGESIZE);
-	uintptr_t from, to;
 	size_t cap = ob.cap;
 
 	while (cap < ob.len + n)
 		cap += OB_POPULATE_STEP;
 	if (cap > ob.alloc)
 		cap = ob.alloc;
-	from = ((uintptr_t)ob.buf + ob.cap + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
-	to = ((uintptr_t)ob.buf + cap) & ~((uintptr_t)page - 1);
-	if (page > 0 && to > from)
-		madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+	ob_advise(ob.buf + ob.cap, ob.buf + cap, MADV_POPULATE_WRITE);
 	ob.cap = cap;
-}
-
-/*
- * Fresh pages are zeroed by the kernel, which under emulation costs more
- * than writing them (Documentation/benchmarks.md): with transparent huge
- * pages (Debian's default, "always") the first byte of each 2 MiB of a
- * capture had 2 MiB zeroed, most of a snapshot's output never written.
- */
-static void ob_no_huge(char *p, size_t size)
-{
-	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t from = ((uintptr_t)p + page - 1) & ~(page - 1);
-	uintptr_t to = ((uintptr_t)p + size) & ~(page - 1);
-
-	if (to > from)
-		madvise((void *)from, to - from, MADV_NOHUGEPAGE);
 }
 
 /* Room for n more bytes: ob flushed when not capturing, else grown. */
@@ -134,7 +124,14 @@ bool ob_room(size_t n)
 		if (ob.buf == ob_static) {
 			memcpy(p, ob_static, ob.len);
 			ob.cap = ob.len;	/* the rest not yet made ready */
-			ob_no_huge(p, alloc);
+			/*
+			 * Fresh pages are zeroed by the kernel, which under
+			 * emulation costs more than writing them: with
+			 * transparent huge pages (Debian's "always") the first
+			 * byte of each 2 MiB had 2 MiB zeroed, most of it never
+			 * written (Documentation/benchmarks.md).
+			 */
+			ob_advise(p, p + alloc, MADV_NOHUGEPAGE);
 		}
 		ob.buf = p;
 		ob.alloc = alloc;
