@@ -11,11 +11,25 @@ tree=$RDMACTL_TOP/build/ynl
 cli=$tree/tools/net/ynl/cli.py
 spec=$RDMACTL_TOP/Documentation/netlink/specs/rdmactl.yaml
 # The schema is checked on the build machine (tests/spec.sh). ynl-cli runs
-# cli.py with libyaml's loader: seconds less per call in the VM.
+# cli.py with libyaml's loader: seconds less per call in the VM. Root's
+# calls go to one ynl-cli --serve, which runs cli.py for each in one
+# process (about 3 s less a call); nobody's and the subscriber are
+# processes of their own.
 run=$RDMACTL_TOP/tests/integration/ynl-cli
-ynl() { python3 "$run" "$cli" --spec "$spec" --no-schema --output-json "$@"; }
-nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
 [ -f "$tree/done" ] || { t_fail "ynl is not unpacked in build/ynl (tests/ynl-tree)"; t_done; exit; }
+coproc YNL_SERVE { python3 "$run" --serve "$cli" /tmp/ynl-serve.out /tmp/ynl-serve.err; }
+# Plain descriptors, which every subshell (t_run's) has.
+exec 7>&"${YNL_SERVE[1]}" 8<&"${YNL_SERVE[0]}"
+ynl_serve() {
+	local rc IFS=$'\x1f'
+	printf '%s\n' "$*" >&7
+	read -r rc <&8 || { echo "ynl.sh: ynl-cli --serve is gone" >&2; return 125; }
+	cat /tmp/ynl-serve.out
+	cat /tmp/ynl-serve.err >&2
+	return "$rc"
+}
+ynl() { ynl_serve --spec "$spec" --no-schema --output-json "$@"; }
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"; }
 # ynl as nobody: its error, not JSON. nobody may not reach the tree (a
 # clone in a directory only its owner enters), so it runs a copy.
 pub=$(mktemp -d)
@@ -144,7 +158,8 @@ rdmactl -j monitor >/tmp/ynl-monitor.json 2>&1 &
 mon=$!
 for _ in $(seq 100); do [ "$(subscribed)" -gt "$before" ] && break; sleep 0.1; done
 rm -f /tmp/ynl-wake
-YNL_CLI_WAKE=/tmp/ynl-wake ynl --subscribe events --sleep 20 >/tmp/ynl-events.json 2>&1 &
+YNL_CLI_WAKE=/tmp/ynl-wake python3 "$run" "$cli" --spec "$spec" --no-schema --output-json \
+	--subscribe events --sleep 20 >/tmp/ynl-events.json 2>&1 &
 sub=$!
 for _ in $(seq 300); do [ "$(subscribed)" -gt $((before + 1)) ] && break; sleep 0.1; done
 t_eq "ynl joined the events group" "$((before + 2))" "$(subscribed)"
@@ -183,7 +198,7 @@ t_eq "every one as rdmactl monitor heard it" "$mon_events" "$ynl_events"
 
 # The loaded module's policies, as nlctrl reports them to ynl, are the
 # spec's request attributes, types and ranges.
-t_run "ynl dumps the module's policies through nlctrl" 0 python3 "$run" "$cli" \
+t_run "ynl dumps the module's policies through nlctrl" 0 ynl_serve \
 	--spec "$tree/Documentation/netlink/specs/nlctrl.yaml" --no-schema --output-json \
 	--dump getpolicy --json '{"family-name": "rdmactl"}'
 echo "$T_OUT" >/tmp/ynl-policy.json
@@ -194,4 +209,9 @@ jq -c '[.[] | select(.policy."attr-id" != 3)]' /tmp/ynl-policy.json >/tmp/ynl-po
 t_run "a policy missing an attribute" 0 "$RDMACTL_TOP/scripts/spec.py" policy-check </tmp/ynl-policy-bad.json
 t_match "is named" "dev-get do: dev-name is not in the kernel's policy" "$T_OUT"
 rm -rf "$pub"
+# The server ends at the end of its input: every copy of its write end
+# closed.
+exec 7>&- 8<&-
+eval "exec ${YNL_SERVE[1]}>&- ${YNL_SERVE[0]}<&-"
+wait "$YNL_SERVE_PID"
 t_done
