@@ -177,17 +177,16 @@ line_plan() {
 }
 
 # lines_weight SUITE: about how long SUITE runs on a line, in seconds (the
-# 6.12 line under TCG, one vCPU, from make check's and check-quick's logs,
-# 2026-12-07); 10 for one not listed.
+# 6.12 line under TCG, one vCPU, with trixie's jq: check-quick's log of
+# 344aff4, 2026-12-07); 10 for one not listed.
 lines_weight() {
 	case ${1%.sh} in
-	counters) echo 85 ;; roce-reload) echo 75 ;; ynl) echo 60 ;; exporter) echo 55 ;;
-	stall) echo 50 ;; check) echo 47 ;; ipoib-modes) echo 45 ;; roce) echo 43 ;;
-	events) echo 35 ;; stat-mode) echo 30 ;; fakehca) echo 30 ;; hotplug) echo 28 ;;
-	stall-port) echo 27 ;; ipoib | ethtool) echo 25 ;; roce-privs) echo 14 ;;
-	netns-teardown) echo 13 ;; gid-select) echo 12 ;; access | qos) echo 10 ;;
-	devices | ports | events-netdev) echo 9 ;; fake-dcb) echo 6 ;; netns | errors) echo 5 ;;
-	netlink) echo 3 ;; siw) echo 1 ;; fake-unload) echo 0 ;; *) echo 10 ;;
+	roce-reload) echo 96 ;; counters) echo 80 ;; exporter) echo 55 ;; ipoib-modes) echo 53 ;;
+	stall) echo 45 ;; check) echo 36 ;; roce | stat-mode) echo 35 ;; ynl) echo 27 ;;
+	events) echo 26 ;; hotplug | stall-port) echo 25 ;; fakehca) echo 22 ;; ipoib) echo 15 ;;
+	ethtool) echo 13 ;; netns-teardown) echo 11 ;; access) echo 10 ;;
+	roce-privs | gid-select | qos) echo 8 ;; devices | events-netdev | fake-dcb) echo 7 ;;
+	ports | netns) echo 5 ;; errors | netlink) echo 3 ;; siw | fake-unload) echo 1 ;; *) echo 10 ;;
 	esac
 }
 
