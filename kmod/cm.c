@@ -19,6 +19,10 @@
  * (which anyone who may list rdma_cm/ can hold for as long as a read
  * into a FUSE or userfaultfd buffer lasts), each waits at most
  * configfs_wait_ms, then gives up with -EBUSY having changed nothing.
+ * The one wait that cannot be bounded, configfs's removal of a directory
+ * we made (it locks ports/ and ports/N/ inside, which anyone may list
+ * once an inotify watch on rdma_cm/ says the directory is there), is
+ * work of its own, beside them (cm-gone.c): rdmactl_cm_close() queues it.
  */
 #include <linux/cred.h>
 #include <linux/fs.h>
@@ -163,7 +167,8 @@ static int rdmactl_cm_root(struct path *root, unsigned long until)
 	return 0;
 }
 
-static int rdmactl_cm_mkdir(const struct path *root, const char *name, bool *made,
+/* Make name in root unless it is there: *made a reference to what we made. */
+static int rdmactl_cm_mkdir(const struct path *root, const char *name, struct dentry **made,
 			    unsigned long until)
 {
 	int err;
@@ -171,31 +176,17 @@ static int rdmactl_cm_mkdir(const struct path *root, const char *name, bool *mad
 	err = mnt_want_write(root->mnt);
 	if (err)
 		return err;
-	err = rdmactl_mkdir(root->dentry, name, 0755, until);
+	err = rdmactl_mkdir(root->dentry, name, 0755, until, made);
 	mnt_drop_write(root->mnt);
-	*made = err > 0;
 	return err < 0 ? err : 0;
-}
-
-static void rdmactl_cm_rmdir(const struct path *root, const char *name, unsigned long until)
-{
-	int err;
-
-	err = mnt_want_write(root->mnt);
-	if (err)
-		goto out;
-	err = rdmactl_rmdir(root->dentry, name, until);
-	mnt_drop_write(root->mnt);
-out:
-	if (err)
-		pr_warn("cannot remove configfs rdma_cm/%s: %d\n", name, err);
 }
 
 /*
  * Open rdma_cm's directory of a device, making it if needed: -ENOENT when
  * rdma_cm is not loaded, -ENODEV when it has not attached to the device,
- * -EBUSY when rdma_cm/ stayed locked by others past jiffies until. Called with
- * rdmactl_cm_lock held.
+ * -EBUSY when rdma_cm/ stayed locked by others past jiffies until, or the
+ * removal of the directory an earlier request made still ran, -ENOMEM.
+ * Called with rdmactl_cm_lock held.
  */
 int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long until,
 		    struct netlink_ext_ack *extack)
@@ -214,17 +205,34 @@ int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long u
 		return err;
 	}
 	strscpy(cd->name, name, sizeof(cd->name));
-	old = override_creds(rdmactl_cm_cred);
-	err = rdmactl_cm_mkdir(&cd->root, name, &cd->made, until);
-	revert_creds(old);
+	/*
+	 * What will remove the directory if we make it (nothing fails
+	 * after), or one we made before whose removal we take over.
+	 */
+	cd->gone = rdmactl_cm_gone_get(name, until, &cd->made);
+	err = PTR_ERR_OR_ZERO(cd->gone);
+	/* Taken over, but removed meanwhile by someone else: made again. */
+	if (cd->made && (d_unhashed(cd->made) || d_is_negative(cd->made))) {
+		dput(cd->made);
+		cd->made = NULL;
+	}
+	if (!err && !cd->made) {
+		old = override_creds(rdmactl_cm_cred);
+		err = rdmactl_cm_mkdir(&cd->root, name, &cd->made, until);
+		revert_creds(old);
+	}
 	if (err) {
 		/* make_cma_dev() says -ENODEV for a device rdma_cm lacks. */
 		if (err == -ENODEV)
 			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_NOT_ATTACHED);
 		else if (err == -EBUSY)
 			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_BUSY);
+		else if (err == -ENOMEM)
+			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_NOMEM);
 		else if (err != -EINTR)
 			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_MKDIR, err);
+		if (!IS_ERR(cd->gone))
+			rdmactl_cm_gone_put(cd->gone);
 		dput(cd->root.dentry);
 	}
 	return err;
@@ -249,16 +257,17 @@ unsigned long rdmactl_cm_get_until(void)
 	return jiffies + msecs_to_jiffies(RDMACTL_CM_GET_WAIT_MS);
 }
 
+/*
+ * Done with the directory: one we made is removed (cm-gone.c), which takes
+ * cd's reference to rdma_cm/; normally gone when this returns.
+ */
 void rdmactl_cm_close(struct rdmactl_cm_dev *cd)
 {
-	const struct cred *old;
-
 	if (cd->made) {
-		old = override_creds(rdmactl_cm_cred);
-		/* Its own wait: the work done meanwhile may have taken long. */
-		rdmactl_cm_rmdir(&cd->root, cd->name, rdmactl_cm_until());
-		revert_creds(old);
+		rdmactl_cm_gone_queue(cd->gone, &cd->root, cd->made, cd->name, rdmactl_cm_cred);
+		return;
 	}
+	rdmactl_cm_gone_put(cd->gone);
 	dput(cd->root.dentry);
 }
 
@@ -386,6 +395,10 @@ int rdmactl_cm_init(void)
 	rdmactl_cm_cred = prepare_kernel_cred(&init_task);
 	if (!rdmactl_cm_cred)
 		return -ENOMEM;
+	if (rdmactl_cm_gone_init()) {
+		put_cred(rdmactl_cm_cred);
+		return -ENOMEM;
+	}
 	if (request_module("rdma_cm"))
 		pr_info("rdma_cm is not loaded: RoCE settings need it\n");
 	rdmactl_cm_mount();
@@ -394,6 +407,7 @@ int rdmactl_cm_init(void)
 
 void rdmactl_cm_exit(void)
 {
+	rdmactl_cm_gone_exit();
 	if (rdmactl_cm_mnt) {
 		kern_unmount(rdmactl_cm_mnt);
 		rdmactl_cm_mnt = NULL;

@@ -437,7 +437,7 @@ extern const struct rdmactl_req_ops rdmactl_ipoib_request;
 int rdmactl_ipoib_set_init(void);
 void rdmactl_ipoib_set_exit(void);
 /* Called with RTNL held, from netdevs.c's notifier: false when not IPoIB's. */
-bool rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event);
+void rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event);
 void rdmactl_ipoib_events_stop(void);
 
 /* gid.c */

@@ -481,9 +481,10 @@ static DEFINE_XARRAY(rdmactl_ipoib_modes);
  * Called with RTNL held, for every netdev event: an IPoIB interface's
  * mode or MTU change is an event. ipoib tells of neither on its own (a
  * mode switch may change neither MTU nor features), so the mode last seen
- * is kept and compared at each event that may follow one.
+ * is kept and compared at each event that may follow one. The event goes
+ * on to netdevs.c too: an IPoIB interface may be a port's netdev.
  */
-bool rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event)
+void rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event)
 {
 	unsigned long key = (unsigned long)ndev;
 	struct rdmactl_ipoib ib = {};
@@ -491,14 +492,14 @@ bool rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event)
 	int err;
 
 	if (!rdmactl_is_ipoib(ndev))
-		return false;
+		return;
 	if (event == NETDEV_UNREGISTER) {
 		xa_erase(&rdmactl_ipoib_modes, key);
-		return true;
+		return;
 	}
 	if (event != NETDEV_REGISTER && event != NETDEV_CHANGEMTU &&
 	    event != NETDEV_FEAT_CHANGE && event != NETDEV_CHANGE && event != NETDEV_UP)
-		return true;
+		return;
 	/* Not knowing the mode, a change of it or of the MTU may be missed. */
 	err = rdmactl_ipoib_link_info(ndev, &ib);
 	if (err) {
@@ -510,20 +511,19 @@ bool rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event)
 		xa_erase(&rdmactl_ipoib_modes, key);
 		if (event != NETDEV_REGISTER)
 			rdmactl_event_lost();
-		return true;
+		return;
 	}
 	old = xa_store(&rdmactl_ipoib_modes, key, xa_mk_value(ib.mode), GFP_KERNEL);
 	if (xa_is_err(old) && event != NETDEV_REGISTER)
 		rdmactl_event_lost();
 	if (event == NETDEV_REGISTER || xa_is_err(old))
-		return true;
+		return;
 	if (old && xa_to_value(old) != ib.mode)
 		rdmactl_event_ipoib(ndev, RDMACTL_EVENT_IPOIB_MODE, ib.mode,
 				    ((struct rdma_netdev *)netdev_priv(ndev))->hca);
 	if (event == NETDEV_CHANGEMTU)
 		rdmactl_event_ipoib(ndev, RDMACTL_EVENT_IPOIB_MTU, ib.mode,
 				    ((struct rdma_netdev *)netdev_priv(ndev))->hca);
-	return true;
 }
 
 void rdmactl_ipoib_events_stop(void)

@@ -51,6 +51,7 @@
 #define RDMACTL_MSG_CM_BUSY \
 	"rdma_cm's configfs directory is busy (a listing of it has not ended): nothing was changed; try again"
 #define RDMACTL_MSG_CM_LOCKED "another RoCE change is in progress: nothing was changed; try again"
+#define RDMACTL_MSG_CM_NOMEM "out of memory for rdma_cm's configfs work: nothing was changed"
 #define RDMACTL_MSG_CM_READ "cannot read rdma_cm's defaults of port %u (error %d)"
 #define RDMACTL_MSG_NOT_ROCE "port %u is %s, not RoCE: it has no RoCE mode"
 #define RDMACTL_MSG_NO_ROCE_PORT "the device has no RoCE port"

@@ -210,8 +210,7 @@ static int rdmactl_netdev_event(struct notifier_block *nb, unsigned long event, 
 
 	if (!READ_ONCE(rdmactl_netdev_watch))
 		return NOTIFY_DONE;
-	if (rdmactl_ipoib_netdev_event(ndev, event))
-		return NOTIFY_DONE;
+	rdmactl_ipoib_netdev_event(ndev, event);
 	if (event == NETDEV_UNREGISTER) {
 		rdmactl_netdev_detach(ndev);
 	} else if (event == NETDEV_REGISTER || event == NETDEV_CHANGENAME ||

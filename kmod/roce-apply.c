@@ -61,6 +61,8 @@ static void rdmactl_roce_undo(const struct rdmactl_roce_dev *rd, struct rdmactl_
 	} while (i-- > 0);
 	if (left)
 		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_LEFT_CHANGED, failed, err, left);
+	else if (err == -EBUSY)
+		NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_BUSY);
 	else
 		rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_REFUSED, failed, err);
 }

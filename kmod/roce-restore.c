@@ -192,6 +192,8 @@ static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool 
 	/* Not attached yet: unload waits for us. */
 	if (err == -ENODEV && !last_try)
 		return -EAGAIN;
+	if (err == -ENOMEM)
+		return rdmactl_roce_restore_fail(p, rd.name, last_try, err);
 	if (err) {
 		pr_warn("cannot restore the RoCE settings of %s: %d\n", rd.name, err);
 		rev.error = err;

@@ -76,6 +76,11 @@ static int rdmactl_roce_read_old(struct rdmactl_roce_set *rs, struct rdmactl_cm_
 			NL_SET_ERR_MSG(extack, RDMACTL_CM_NO_KERNEL_IO);
 			return err;
 		}
+		if (err == -EBUSY) {
+			/* A listing of ports/N/ began since the directory was made. */
+			NL_SET_ERR_MSG(extack, RDMACTL_MSG_CM_BUSY);
+			return err;
+		}
 		if (err) {
 			rdmactl_err_fmt(extack, NULL, RDMACTL_MSG_CM_READ, rp->port, err);
 			return err;

@@ -122,6 +122,8 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 			break;
 		else if (err == -EOPNOTSUPP)
 			NL_SET_ERR_MSG(ext, RDMACTL_CM_NO_KERNEL_IO);
+		else if (err == -EBUSY)
+			NL_SET_ERR_MSG(ext, RDMACTL_MSG_CM_BUSY);
 		else
 			rdmactl_err_fmt(ext, NULL, RDMACTL_MSG_CM_READ, st[i].base.port, err);
 	}

@@ -33,7 +33,8 @@ struct rdmactl_roce_saved {
 struct rdmactl_cm_dev {
 	struct path root;	/* rdma_cm/ on our mount */
 	char name[IB_DEVICE_NAME_MAX];
-	bool made;		/* we made <name>/: remove it when done */
+	struct dentry *made;	/* <name>/ if we made it, to remove when done */
+	struct rdmactl_cm_gone *gone;	/* what removes it (cm-gone.c) */
 	unsigned long until;	/* jiffies: its lookups wait no longer */
 };
 
@@ -91,6 +92,15 @@ unsigned long rdmactl_cm_get_until(void);
 void rdmactl_cm_close(struct rdmactl_cm_dev *cd);
 int rdmactl_cm_read(struct rdmactl_cm_dev *cd, u32 port, struct rdmactl_roce_settings *s);
 int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, const struct rdmactl_roce_settings *s);
+
+/* cm-gone.c */
+int rdmactl_cm_gone_init(void);
+void rdmactl_cm_gone_exit(void);
+struct rdmactl_cm_gone *rdmactl_cm_gone_get(const char *name, unsigned long until,
+					    struct dentry **made);
+void rdmactl_cm_gone_put(struct rdmactl_cm_gone *g);
+void rdmactl_cm_gone_queue(struct rdmactl_cm_gone *g, const struct path *root,
+			   struct dentry *made, const char *name, const struct cred *cred);
 
 /* roce.c */
 int rdmactl_roce_port_check(struct rdmactl_dev *dev, u32 port, const struct nlattr *attr,

@@ -70,28 +70,31 @@ static inline struct dentry *rdmactl_lookup_locked(struct dentry *parent, const 
 
 /*
  * vfs_mkdir() of child, negative, in dir, which the caller has locked:
- * on every path child's reference is dropped and dir unlocked.
+ * on every path child's reference is dropped and dir unlocked; on success
+ * *made is a reference to the directory made (child, or from 6.15 the
+ * dentry vfs_mkdir() returns).
  */
 static inline int rdmactl_vfs_mkdir_unlock(struct inode *dir, struct dentry *child,
-					   umode_t mode)
+					   umode_t mode, struct dentry **made)
 {
 #if defined(HAVE_VFS_MKDIR_DELEGATED)
-	struct dentry *made = vfs_mkdir(&nop_mnt_idmap, dir, child, mode, NULL);
+	struct dentry *d = vfs_mkdir(&nop_mnt_idmap, dir, child, mode, NULL);
 
 	/* On error vfs_mkdir() has put child and unlocked dir. */
-	if (IS_ERR(made))
-		return PTR_ERR(made);
-	dput(made);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	*made = d;
 	inode_unlock(dir);
 	return 0;
 #elif defined(HAVE_VFS_MKDIR_DENTRY)
 	/* Either child or, having put child, another dentry or an error. */
-	struct dentry *made = vfs_mkdir(&nop_mnt_idmap, dir, child, mode);
+	struct dentry *d = vfs_mkdir(&nop_mnt_idmap, dir, child, mode);
 
-	if (!IS_ERR(made))
-		dput(made);
 	inode_unlock(dir);
-	return PTR_ERR_OR_ZERO(made);
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	*made = d;
+	return 0;
 #else
 #if defined(HAVE_VFS_MKDIR_IDMAP)
 	int err = vfs_mkdir(&nop_mnt_idmap, dir, child, mode);
@@ -103,9 +106,13 @@ static inline int rdmactl_vfs_mkdir_unlock(struct inode *dir, struct dentry *chi
 #error "rdmactl: no known form of vfs_mkdir() (probes vfs_mkdir_*)"
 #endif
 
-	dput(child);
 	inode_unlock(dir);
-	return err;
+	if (err) {
+		dput(child);
+		return err;
+	}
+	*made = child;
+	return 0;
 #endif
 }
 
@@ -209,11 +216,12 @@ static inline struct dentry *rdmactl_lookup_bounded(struct dentry *parent, const
 
 /*
  * Make directory name in parent unless it exists, on a mount the caller
- * holds write access to: 1 when it made it, 0 when it was there, or
- * -errno (-EBUSY: parent stayed locked by others past jiffies until).
+ * holds write access to: 1 when it made it (*made a reference to it), 0
+ * when it was there, or -errno (-EBUSY: parent stayed locked by others
+ * past jiffies until).
  */
 static inline int rdmactl_mkdir(struct dentry *parent, const char *name, umode_t mode,
-				unsigned long until)
+				unsigned long until, struct dentry **made)
 {
 	struct dentry *child = rdmactl_lookup_locking(parent, name, until);
 	int err;
@@ -225,29 +233,34 @@ static inline int rdmactl_mkdir(struct dentry *parent, const char *name, umode_t
 		inode_unlock(d_inode(parent));
 		return 0;
 	}
-	err = rdmactl_vfs_mkdir_unlock(d_inode(parent), child, mode);
+	err = rdmactl_vfs_mkdir_unlock(d_inode(parent), child, mode, made);
 	return err ? err : 1;
 }
 
 /*
- * Remove directory name from parent if it is there, on a mount the caller
- * holds write access to: 0 or -errno. -EBUSY when parent stayed locked
- * past jiffies until, or when the directory itself is locked now (a
- * listing of it): vfs_rmdir() would wait for it without a bound.
+ * Remove directory name from parent if it is there and is made (the
+ * dentry it was made as: not another made since under its name), on a
+ * mount the caller holds write access to: 0 or -errno. -EAGAIN when
+ * parent stayed locked past jiffies until, or when the directory itself
+ * is locked now (a listing of it); vfs_rmdir()'s own errors as they are.
+ * configfs's rmdir then locks the directories it holds (rdma_cm's ports/
+ * and ports/N/) without a bound: the caller checks them first, and only
+ * work that holds no lock anyone else needs calls this.
  */
-static inline int rdmactl_rmdir(struct dentry *parent, const char *name, unsigned long until)
+static inline int rdmactl_rmdir(struct dentry *parent, const char *name,
+				const struct dentry *made, unsigned long until)
 {
 	struct dentry *child = rdmactl_lookup_locking(parent, name, until);
 	int err = 0;
 
 	if (IS_ERR(child))
-		return PTR_ERR(child);
-	if (d_is_positive(child)) {
+		return PTR_ERR(child) == -EBUSY ? -EAGAIN : PTR_ERR(child);
+	if (child == made && d_is_positive(child)) {
 		if (inode_trylock(d_inode(child))) {
 			inode_unlock(d_inode(child));
 			err = rdmactl_vfs_rmdir(d_inode(parent), child);
 		} else {
-			err = -EBUSY;
+			err = -EAGAIN;
 		}
 	}
 	dput(child);

@@ -8,12 +8,19 @@
  * "stalled" once the listing waits, then resolves the fault after SECONDS.
  * Needs root (a fault taken by the kernel), or vm.unprivileged_userfaultfd.
  *
- *   cfgstall DIR SECONDS
+ *   cfgstall [-w PARENT] DIR SECONDS
+ *
+ * -w: DIR does not exist yet. Watch PARENT with inotify, print "watching",
+ * and list DIR as soon as an entry made in PARENT lets it open: the
+ * window between someone's mkdir of PARENT/X and rmdir of it, as an
+ * unprivileged user who may list PARENT can catch it.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <linux/userfaultfd.h>
 #include <poll.h>
+#include <string.h>
+#include <sys/inotify.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,10 +32,26 @@
 static void *page;
 static long page_size;
 static const char *dir;
+static int watch_fd = -1;
+
+/* DIR opened once it exists: after each entry made in PARENT, with -w. */
+static int open_dir(void)
+{
+	char ev[sizeof(struct inotify_event) + 256];
+	int fd;
+
+	while ((fd = open(dir, O_RDONLY | O_DIRECTORY)) < 0 && watch_fd >= 0) {
+		if (read(watch_fd, ev, sizeof(ev)) < 0) {
+			perror("inotify");
+			exit(1);
+		}
+	}
+	return fd;
+}
 
 static void *lister(void *arg)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+	int fd = open_dir();
 	long n;
 
 	(void)arg;
@@ -52,8 +75,17 @@ int main(int argc, char **argv)
 	void *res;
 	int uffd;
 
+	if (argc == 5 && !strcmp(argv[1], "-w")) {
+		watch_fd = inotify_init1(IN_CLOEXEC);
+		if (watch_fd < 0 || inotify_add_watch(watch_fd, argv[2], IN_CREATE) < 0) {
+			perror(argv[2]);
+			return 1;
+		}
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: cfgstall DIR SECONDS\n");
+		fprintf(stderr, "usage: cfgstall [-w PARENT] DIR SECONDS\n");
 		return 2;
 	}
 	dir = argv[1];
@@ -77,9 +109,14 @@ int main(int argc, char **argv)
 	if (pthread_create(&t, NULL, lister, NULL))
 		return 1;
 
+	if (watch_fd >= 0) {
+		printf("watching\n");
+		fflush(stdout);
+	}
 	pfd.fd = uffd;
 	pfd.events = POLLIN;
-	if (poll(&pfd, 1, 10000) != 1 || read(uffd, &msg, sizeof(msg)) != sizeof(msg) ||
+	/* With -w, as long as DIR takes to appear: a minute at most. */
+	if (poll(&pfd, 1, watch_fd >= 0 ? 60000 : 10000) != 1 || read(uffd, &msg, sizeof(msg)) != sizeof(msg) ||
 	    msg.event != UFFD_EVENT_PAGEFAULT) {
 		fprintf(stderr, "cfgstall: the listing of %s did not fault\n", dir);
 		return 1;

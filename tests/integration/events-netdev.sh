@@ -9,7 +9,8 @@
 # - a port re-bound at run time (the fake's netdev knob): the old netdev
 #   detaches and the new one attaches (iii);
 # - a netdev moved to another namespace: a detach where it was, an attach
-#   where it goes, and back.
+#   where it goes, and back;
+# - an IPoIB interface as a port's netdev: deleted, a detach too.
 . "$RDMACTL_TOP/tests/lib.sh"
 
 knobs=/sys/kernel/debug/rdmactl_fakehca
@@ -55,6 +56,21 @@ t_eq_soon "get_netdev: a detach when the netdev is deleted" \
 	"netdev_detach $c/1 rdmactl-nc" nd /tmp/nd.json "$n"
 last_of() { tail -n +$(($2 + 1)) /tmp/nd.json | jq -r "select(.ifname == \"$1\") | .event" | tail -1; }
 t_eq_soon "then the device goes" "dev_remove" last_of "$c" "$n"
+
+# An IPoIB interface as a port's netdev (hardening round 4, item 6): its
+# unregistering went to IPoIB's own bookkeeping only, so no detach was
+# sent and the port's reference to it was kept, which holds its delete.
+gone() { [ ! -e "/sys/class/net/$1" ]; }
+echo 0x8002 >/sys/class/net/ib0/create_child
+n=$(lines)
+echo "link_layer=roce netdevs=ib0.8002 netdev_op=get" >"$knobs/add"
+i=$(newest)
+t_eq_soon "an IPoIB netdev as a port's: an attach" "netdev_attach $i/1 ib0.8002" nd /tmp/nd.json "$n"
+n=$(lines)
+echo 0x8002 >/sys/class/net/ib0/delete_child &
+t_eq_soon "deleting it: a detach" "netdev_detach $i/1 ib0.8002" nd /tmp/nd.json "$n"
+t_run "and the delete ends" 0 until_ok 10 gone ib0.8002
+echo "$i" >"$knobs/remove"
 
 # (iii) a port re-bound at run time, on a get_netdev driver, then on a
 # set_netdev one. Where ib_device_get_netdev() is not exported (before

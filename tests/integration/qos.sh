@@ -164,6 +164,26 @@ t_match "dcb pfc: on for priority 3 again" " 3:on" "$(dcb pfc show dev fe5 prio-
 [ $apptrust = yes ] && t_match "dcb apptrust: DSCP first again" "order: dscp" "$("$dcb" apptrust show dev fe5)"
 t_eq "check: no QoS finding" "" "$(check_ids)"
 
+# A re-apply the driver refuses midway (hardening round 4, item 6) leaves
+# the chain as it found it, never half: PFC refused, the APP entry it had
+# just made is taken back (a DSCP mapped to a priority without PFC is
+# lossy, and check would call it lossless but for the PFC); the event
+# says it failed, with the driver's error.
+echo "$dev" >$knobs/remove
+ip link del fe5
+: >"$tmp/events"
+fakeeth && echo "dcb_fail.pfc=-EIO" >"$fe_knob" && add_dev
+t_run "fakeeth re-created, PFC refused: an event says the re-apply failed" 0 \
+	until_event '"event":"roce".*"saved":\{[^}]*"prio":3,.*"roce_error":"Input/output error"'
+t_eq "dcb app: the DSCP's entry taken back" "" "$(app)"
+t_match "dcb pfc: still off" " 3:off" "$(dcb pfc show dev fe5 prio-pfc)"
+echo "dcb_fail.pfc=0" >"$fe_knob"
+echo "$dev" >$knobs/remove
+: >"$tmp/events"
+add_dev
+t_run "registered again, the driver willing: the profile applied" 0 until_restored
+t_eq "dcb app: DSCP 26 to priority 3" "26:3" "$(app)"
+
 # A mode set alone keeps the profile, and its event says so (it carries
 # the profile kept after the set).
 : >"$tmp/events"

@@ -144,6 +144,54 @@ wait $stall
 wait $mk
 rmdir $cm/rxe1
 
+# Hardening round 4, item 1: the directory a SET or a probe makes for
+# itself (rdma_cm/rxe1, removed after it), caught by anyone who may list
+# rdma_cm/: an inotify watch says when it is made, and a listing of its
+# ports/1/ into a userfaultfd page holds that directory's lock, which
+# configfs's rmdir takes without a bound. The request ends without
+# waiting for it, and generic netlink with it; the directory goes when
+# the listing ends. ("stalled" proves the listing caught it.)
+# (Real-time, so that it runs as soon as the mkdir wakes it: on one vCPU
+# the race is otherwise the scheduler's; an attacker has more CPUs.)
+watch_hold() {
+	chrt -f 50 "$RDMACTL_TOP/build/tests/cfgstall" -w $cm $cm/$1/ports/1 "$2" >/tmp/cfgstall.out 2>&1 &
+	stall=$!
+	for i in $(seq 100); do grep -q watching /tmp/cfgstall.out && break; sleep 0.1; done
+}
+cm_gone() { [ ! -d $cm/$1 ]; }
+before=$(cm_read rxe1 1)
+watch_hold rxe1 6
+beside_family /tmp/cfg-own.out rdmactl roce set rxe1/1 tos 24
+t_eq "a listing of ports/1/ caught the roce set's own rdma_cm/rxe1" "stalled" \
+	"$(grep -x stalled /tmp/cfgstall.out)"
+t_eq "genl ctrl list while the SET meets it and a family registers: $look ms (alone: $gbase ms)" \
+	yes "$( [ "$look" -lt $((gbase + 800)) ] && echo yes || echo no)"
+# The listing may also hold the SET's own lookups in ports/1/ (then it
+# says so, having changed nothing): which, is the scheduler's.
+t_eq "the roce set ends before the listing does ($took ms of 6 s)" yes \
+	"$( [ "$took" -lt 5000 ] && echo yes || echo no)"
+[ "$rc" = 0 ] && after="RoCE v2 24" || after=$before
+t_match "done, or said busy ($rc)" "^0$|rdma_cm's configfs directory is busy" \
+	"$( [ "$rc" = 0 ] && echo 0 || cat /tmp/cfg-own.out)"
+wait $stall
+t_run "rdma_cm/rxe1 is removed once the listing ends" 0 until_ok 10 cm_gone rxe1
+t_eq "rdma_cm's ToS is what the SET said" "$after" "$(cm_read rxe1 1)"
+watch_hold rxe1 6
+beside_family /tmp/cfg-own.out rdmactl -j roce show probe rxe1/1
+t_eq "a listing of ports/1/ caught the probe's own rdma_cm/rxe1" "stalled" \
+	"$(grep -x stalled /tmp/cfgstall.out)"
+t_eq "genl ctrl list while the probe meets it and a family registers: $look ms (alone: $gbase ms)" \
+	yes "$( [ "$look" -lt $((gbase + 800)) ] && echo yes || echo no)"
+t_eq "the probe ends before the listing does ($took ms of 6 s)" yes \
+	"$( [ "$took" -lt 5000 ] && echo yes || echo no)"
+t_match "answered, or said busy ($rc)" "^0$|rdma_cm's configfs directory is busy" \
+	"$( [ "$rc" = 0 ] && echo 0 || cat /tmp/cfg-own.out)"
+wait $stall
+t_run "rdma_cm/rxe1 is removed once the listing ends" 0 until_ok 10 cm_gone rxe1
+[ "$rc" = 0 ] && ptos="RoCE v2 $(jq -r '.[0].tos' /tmp/cfg-own.out)" || ptos=$after
+t_eq "the probe's ToS, if it answered, is rdma_cm's" "$ptos" "$(cm_read rxe1 1)"
+rdmactl roce forget rxe1 2>/dev/null
+
 # Hardening round 4, item 2: a ROCE dump's first call, under generic
 # netlink's lock, waits for a held rdma_cm/ once for the call, not
 # configfs_wait_ms (200 ms) for each device: with 40 more RoCE devices
@@ -320,6 +368,49 @@ ms=$(ms_since "$t0")
 t_eq "within 2 s ($ms ms; the listing holds it 8 s)" yes "$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
 t_run "and insmod" 0 insmod "$RDMACTL_MODULE"
 wait $stall
+
+# Item 1 on the restore's path: rxe0 registers again with a ToS kept, and
+# the restore's own rdma_cm/rxe0 is caught as above. Its removal waits
+# for the listing to end, holding nothing meanwhile, and the restore lands
+# after it; during a second such listing rmmod unloads at once, leaving
+# the directory, which the kernel log names (an administrator removes it).
+modprobe rdma_cm
+t_run "roce set rxe0/1 tos 40" 0 rdmactl roce set rxe0/1 tos 40
+log0=$(dmesg | wc -l)
+watch_hold rxe0 6
+rdma link delete rxe0
+rdma link add rxe0 type rxe netdev veth0
+caught() { grep -qx stalled /tmp/cfgstall.out; }
+# caught_in S: caught within S seconds, or what cfgstall and the kernel said.
+caught_in() {
+	until_ok "$1" caught && return
+	echo "cfgstall: $(tr '\n' ' ' </tmp/cfgstall.out)"
+	dmesg | tail -6
+	return 1
+}
+t_run "the restore's own rdma_cm/rxe0 caught by a listing of its ports/1/" 0 caught_in 10
+t_run "its removal waits, said in the kernel log" 0 until_ok 10 eval \
+	"dmesg | tail -n +$((log0 + 1)) | grep -q 'rdma_cm/rxe0: its removal waits for a listing of it to end'"
+took_ms genl ctrl list
+t_eq "genl ctrl list meanwhile ($T_MS ms; alone: $gbase ms)" yes \
+	"$( [ "$T_MS" -lt $((gbase + 800)) ] && echo yes || echo no)"
+wait $stall
+rxe0_applied() { [ "$(rdmactl -j roce show rxe0/1 | jq -r '.[0] | "\(.source) \(.tos)"')" = "applied 40" ]; }
+t_run "once the listing ends, the restore lands" 0 until_ok 15 rxe0_applied
+t_run "and rdma_cm/rxe0 is removed" 0 until_ok 10 cm_gone rxe0
+t_eq "rdma_cm has the ToS" "RoCE v2 40" "$(cm_read rxe0 1)"
+watch_hold rxe0 8
+rdma link delete rxe0
+rdma link add rxe0 type rxe netdev veth0
+t_run "caught again" 0 caught_in 10
+t0=$(now)
+t_run "rmmod rdmactl meanwhile" 0 until_ok 2 rmmod rdmactl
+ms=$(ms_since "$t0")
+t_eq "at once ($ms ms; the listing holds it 8 s)" yes "$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
+t_match "the kernel log names the directory left" "configfs rdma_cm/rxe0 left" "$(dmesg | tail -20)"
+wait $stall
+t_run "which an administrator removes" 0 rmdir $cm/rxe0
+t_run "and insmod" 0 insmod "$RDMACTL_MODULE"
 
 # configfs_wait_ms above the bound at load (an old modprobe.d line) is
 # taken as the bound, said in the kernel log: the module still loads.
