@@ -61,16 +61,19 @@ t_eq_soon "then the device goes" "dev_remove" last_of "$c" "$n"
 # unregistering went to IPoIB's own bookkeeping only, so no detach was
 # sent and the port's reference to it was kept, which holds its delete.
 gone() { [ ! -e "/sys/class/net/$1" ]; }
-echo 0x8002 >/sys/class/net/ib0/create_child
-n=$(lines)
-echo "link_layer=roce netdevs=ib0.8002 netdev_op=get" >"$knobs/add"
-i=$(newest)
-t_eq_soon "an IPoIB netdev as a port's: an attach" "netdev_attach $i/1 ib0.8002" nd /tmp/nd.json "$n"
-n=$(lines)
-echo 0x8002 >/sys/class/net/ib0/delete_child &
-t_eq_soon "deleting it: a detach" "netdev_detach $i/1 ib0.8002" nd /tmp/nd.json "$n"
-t_run "and the delete ends" 0 until_ok 10 gone ib0.8002
-echo "$i" >"$knobs/remove"
+if t_expect "an IPoIB interface as a port's netdev" 't_config INFINIBAND_IPOIB' \
+	"$(uname -r) has no IPoIB (CONFIG_INFINIBAND_IPOIB)" test -e /sys/class/net/ib0/create_child; then
+	echo 0x8002 >/sys/class/net/ib0/create_child
+	n=$(lines)
+	echo "link_layer=roce netdevs=ib0.8002 netdev_op=get" >"$knobs/add"
+	i=$(newest)
+	t_eq_soon "an IPoIB netdev as a port's: an attach" "netdev_attach $i/1 ib0.8002" nd /tmp/nd.json "$n"
+	n=$(lines)
+	echo 0x8002 >/sys/class/net/ib0/delete_child &
+	t_eq_soon "deleting it: a detach" "netdev_detach $i/1 ib0.8002" nd /tmp/nd.json "$n"
+	t_run "and the delete ends" 0 until_ok 10 gone ib0.8002
+	echo "$i" >"$knobs/remove"
+fi
 
 # (iii) a port re-bound at run time, on a get_netdev driver, then on a
 # set_netdev one. Where ib_device_get_netdev() is not exported (before
