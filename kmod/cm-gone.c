@@ -10,17 +10,19 @@
  * that unload waits for: neither may wait so.
  *
  * So the closer queues the removal here and waits for it no longer than
- * for configfs's locks (configfs_wait_ms, killably). The work first looks
- * whether the directory, ports/ or a ports/N/ is locked (a listing): then
- * it is tried again with a back-off (100 ms doubling to 3.2 s) for as long
- * as the listing lasts, holding nothing meanwhile, said once in the kernel
- * log. A listing begun between that look and configfs's own lock (a
- * window of microseconds) still holds the rmdir: the work then holds a
- * reference to the module, so that rmmod is refused (in use) rather than
- * waiting. The next request for the device takes over a removal waiting
- * its back-off, directory and all, and waits as for a lock for one that
- * runs. Unload leaves what still waits, saying so: the directory then
- * keeps rdma_cm loaded until an administrator removes it.
+ * for configfs's locks (configfs_wait_ms, killably). The work locks
+ * rdma_cm/ and the directory (trylock, bounded), then looks whether
+ * ports/ or a ports/N/ is locked (a listing): then, or when either lock
+ * was held, it is tried again with a back-off (100 ms doubling to 3.2 s)
+ * for as long as the listing lasts, holding nothing meanwhile, said once
+ * in the kernel log. A listing begun between that look and configfs's own
+ * lock (nothing sleeps there: the window is one of instructions) still
+ * holds the rmdir: the work then holds a reference to the module, so that
+ * rmmod is refused (in use) rather than waiting. The next request for the
+ * device takes over a removal waiting its back-off, directory and all (if
+ * it has the ports the request needs), and waits as for a lock for one
+ * that runs. Unload leaves what still waits, saying so: the directory
+ * then keeps rdma_cm loaded until an administrator removes it.
  *
  * Items are on rdmactl_cm_gones; whoever takes one off it (the work when
  * done, a request taking it over, unload) frees it or owns it.
@@ -75,7 +77,7 @@ static bool rdmactl_cm_gone_unlist(struct rdmactl_cm_gone *g)
 /*
  * -EAGAIN when a listing holds ports/ or a ports/N/ inside dir now: the
  * rmdir would wait for it. configfs keeps its directories' dentries, so
- * they are found without a lock.
+ * they are found without a lock. Sleeps nowhere.
  */
 static int rdmactl_cm_gone_listed(struct dentry *dir)
 {
@@ -113,14 +115,16 @@ static void rdmactl_cm_gone_work(struct work_struct *work)
 	if (!try_module_get(THIS_MODULE))
 		return;
 	old = override_creds(g->cred);
-	err = rdmactl_cm_gone_listed(g->made);
-	if (!err)
-		err = mnt_want_write(g->root.mnt);
+	err = mnt_want_write(g->root.mnt);
 	if (!err) {
-		err = rdmactl_rmdir(g->root.dentry, g->name, g->made, rdmactl_cm_until());
+		err = rdmactl_rmdir(g->root.dentry, g->name, g->made, rdmactl_cm_gone_listed,
+				    rdmactl_cm_until());
 		mnt_drop_write(g->root.mnt);
 	}
 	revert_creds(old);
+	/* rdma_cm/ gone with rdma_cm (the directory was removed first). */
+	if (err == -ENOENT)
+		err = 0;
 	if (err == -EAGAIN) {
 		if (!g->said)
 			pr_info("configfs rdma_cm/%s: its removal waits for a listing of it to end\n",
@@ -140,14 +144,35 @@ static void rdmactl_cm_gone_work(struct work_struct *work)
 	module_put(THIS_MODULE);
 }
 
+/* Whether dir has ports/<port>/: rdma_cm made one for each port the device had. */
+static bool rdmactl_cm_gone_has_port(struct dentry *dir, u32 port)
+{
+	struct dentry *ports, *d = NULL;
+	char num[12];
+	bool has;
+
+	ports = rdmactl_lookup_cached(dir, "ports");
+	if (!IS_ERR_OR_NULL(ports)) {
+		snprintf(num, sizeof(num), "%u", port);
+		d = rdmactl_lookup_cached(ports, num);
+		dput(ports);
+	}
+	has = !IS_ERR_OR_NULL(d) && d_is_positive(d);
+	if (!IS_ERR_OR_NULL(d))
+		dput(d);
+	return has;
+}
+
 /*
  * What will remove name's directory if the caller makes it: a new item,
- * or one queued for name and taken over before it ran (*made then a
- * reference to the directory it was to remove, which the caller owns
- * now); the caller waits for one that runs, until jiffies reach until:
- * -EBUSY then, -EINTR at a kill, -ENOMEM. Nothing changes on error.
+ * or one queued for name and taken over before it ran, if the directory
+ * has ports/<last>/ (*made then a reference to it, which the caller owns
+ * now: not one rdma_cm made for another device of the name, with fewer
+ * ports); the caller waits for one that runs, until jiffies reach until:
+ * -EBUSY then, or for a directory it cannot use, -EINTR at a kill,
+ * -ENOMEM. Nothing changes on error.
  */
-struct rdmactl_cm_gone *rdmactl_cm_gone_get(const char *name, unsigned long until,
+struct rdmactl_cm_gone *rdmactl_cm_gone_get(const char *name, u32 last, unsigned long until,
 					    struct dentry **made)
 {
 	struct rdmactl_cm_gone *g, *found;
@@ -170,11 +195,19 @@ struct rdmactl_cm_gone *rdmactl_cm_gone_get(const char *name, unsigned long unti
 			ours = true;
 		}
 		spin_unlock(&rdmactl_cm_gones_lock);
+		if (ours && !rdmactl_cm_gone_has_port(found->made, last)) {
+			/* Back to its back-off: the caller cannot use it. */
+			spin_lock(&rdmactl_cm_gones_lock);
+			list_add_tail(&found->node, &rdmactl_cm_gones);
+			queue_delayed_work(rdmactl_cm_wq, &found->work,
+					   msecs_to_jiffies(found->delay_ms));
+			spin_unlock(&rdmactl_cm_gones_lock);
+			return ERR_PTR(-EBUSY);
+		}
 		if (ours) {
 			*made = dget(found->made);
 			rdmactl_cm_gone_drop(found);
 			found->delay_ms = 0;
-			found->said = false;
 			return found;
 		}
 		if (!found)

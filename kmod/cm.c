@@ -186,9 +186,10 @@ static int rdmactl_cm_mkdir(const struct path *root, const char *name, struct de
  * rdma_cm is not loaded, -ENODEV when it has not attached to the device,
  * -EBUSY when rdma_cm/ stayed locked by others past jiffies until, or the
  * removal of the directory an earlier request made still ran, -ENOMEM.
- * Called with rdmactl_cm_lock held.
+ * last: the highest port the caller will read or write. Called with
+ * rdmactl_cm_lock held.
  */
-int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long until,
+int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, u32 last, unsigned long until,
 		    struct netlink_ext_ack *extack)
 {
 	const struct cred *old;
@@ -209,7 +210,7 @@ int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long u
 	 * What will remove the directory if we make it (nothing fails
 	 * after), or one we made before whose removal we take over.
 	 */
-	cd->gone = rdmactl_cm_gone_get(name, until, &cd->made);
+	cd->gone = rdmactl_cm_gone_get(name, last, until, &cd->made);
 	err = PTR_ERR_OR_ZERO(cd->gone);
 	/* Taken over, but removed meanwhile by someone else: made again. */
 	if (cd->made && (d_unhashed(cd->made) || d_is_negative(cd->made))) {

@@ -436,7 +436,7 @@ int rdmactl_stat_port(struct rdmactl_dev *dev, const struct nlattr *port_attr,
 extern const struct rdmactl_req_ops rdmactl_ipoib_request;
 int rdmactl_ipoib_set_init(void);
 void rdmactl_ipoib_set_exit(void);
-/* Called with RTNL held, from netdevs.c's notifier: false when not IPoIB's. */
+/* Called with RTNL held, from netdevs.c's notifier, for every netdev. */
 void rdmactl_ipoib_netdev_event(struct net_device *ndev, unsigned long event);
 void rdmactl_ipoib_events_stop(void);
 

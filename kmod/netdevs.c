@@ -177,9 +177,9 @@ void rdmactl_rescan(void)
 }
 
 /*
- * Called with RTNL held: a RoCE or iWARP port's netdev unregistering,
- * found among the held ones; a netns move too (REGISTER follows, in the
- * new namespace).
+ * Called with RTNL held: a port's netdev unregistering (RoCE's, iWARP's,
+ * or an IPoIB interface a driver's get_netdev gives), found among the
+ * held ones; a netns move too (REGISTER follows, in the new namespace).
  */
 static void rdmactl_netdev_detach(struct net_device *ndev)
 {

@@ -230,29 +230,35 @@ static int rdmactl_qos_trust(struct net_device *ndev, const struct dcbnl_rtnl_op
 
 /*
  * The DSCP's APP entries back to the priorities of mask, as before the
- * profile's (best effort: a driver that refuses is logged).
+ * profile's, the way rdmactl_qos_app() goes: added first (a driver whose
+ * setapp replaces the entry, mlx5, never sees the DSCP without one), the
+ * others removed, and added again for a driver that refused a DSCP mapped
+ * already (ice). Best effort: what stays different is logged.
  */
 static void rdmactl_qos_app_undo(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
 				 u8 dscp, unsigned long mask)
 {
 	struct dcb_app app = { .selector = IEEE_8021QAZ_APP_SEL_DSCP, .protocol = dscp };
-	unsigned long now = dcb_ieee_getapp_mask(ndev, &app);
+	unsigned long now;
 	unsigned int p;
 
+	rdmactl_qos_app_restore(ndev, ops, &app, mask & ~dcb_ieee_getapp_mask(ndev, &app));
+	now = dcb_ieee_getapp_mask(ndev, &app);
 	for_each_set_bit(p, &now, IEEE_8021QAZ_MAX_TCS) {
 		app.priority = p;
 		if (!(mask & BIT(p)))
 			rdmactl_qos_app_del(ndev, ops, &app);
 	}
-	rdmactl_qos_app_restore(ndev, ops, &app, mask & ~now);
+	rdmactl_qos_app_restore(ndev, ops, &app, mask & ~dcb_ieee_getapp_mask(ndev, &app));
 	if (dcb_ieee_getapp_mask(ndev, &app) != mask)
 		pr_warn("%s: cannot put back DSCP %u's APP entries\n", ndev->name, dscp);
 }
 
 /*
  * Under RTNL: the profile's DCB on ndev, changing only what differs, and
- * all or nothing: when PFC or the trust is refused, what was changed
- * before is put back (a DSCP mapped to a priority without PFC is lossy).
+ * all or nothing: when a step is refused, what the steps before changed
+ * is put back (a DSCP mapped to a priority without PFC is lossy). PFC's
+ * state is read before anything changes: without it nothing is changed.
  */
 static int rdmactl_qos_apply(struct net_device *ndev, u8 tos, const struct rdmactl_qos *q)
 {
@@ -260,27 +266,25 @@ static int rdmactl_qos_apply(struct net_device *ndev, u8 tos, const struct rdmac
 	struct dcb_app app = { .selector = IEEE_8021QAZ_APP_SEL_DSCP, .protocol = tos >> 2 };
 	struct ieee_pfc pfc = {};
 	unsigned long mask;
-	bool pfc_was;
 	int err;
 
 	ASSERT_RTNL();
-	if (!ops)
+	if (!ops || !ops->ieee_getpfc || !ops->ieee_setpfc)
 		return -EOPNOTSUPP;
-	mask = dcb_ieee_getapp_mask(ndev, &app);
-	pfc_was = ops->ieee_getpfc && !ops->ieee_getpfc(ndev, &pfc) &&
-		  (pfc.pfc_en & BIT(q->prio));
-	err = rdmactl_qos_app(ndev, ops, tos >> 2, q->prio);
+	err = ops->ieee_getpfc(ndev, &pfc);
 	if (err)
-		goto out;
-	err = rdmactl_qos_pfc(ndev, ops, q->prio, q->pfc);
+		return err;
+	mask = dcb_ieee_getapp_mask(ndev, &app);
+	err = rdmactl_qos_app(ndev, ops, tos >> 2, q->prio);
+	if (!err)
+		err = rdmactl_qos_pfc(ndev, ops, q->prio, q->pfc);
 	if (!err && q->has_trust) {
 		err = rdmactl_qos_trust(ndev, ops, q->trust);
-		if (err && rdmactl_qos_pfc(ndev, ops, q->prio, pfc_was))
+		if (err && rdmactl_qos_pfc(ndev, ops, q->prio, pfc.pfc_en & BIT(q->prio)))
 			pr_warn("%s: cannot put back PFC of priority %u\n", ndev->name, q->prio);
 	}
 	if (err)
 		rdmactl_qos_app_undo(ndev, ops, tos >> 2, mask);
-out:
 	/* What did change is told, as dcbnl tells its own. */
 	dcbnl_ieee_notify(ndev, RTM_SETDCB, DCB_CMD_IEEE_SET, 0, 0);
 	return err;

@@ -163,6 +163,7 @@ static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool 
 	struct rdmactl_cm_dev cd;
 	struct rdmactl_dev *dev;
 	unsigned int n, i;
+	u32 last;
 	int err;
 
 	dev = rdmactl_dev_get_any(p->index);
@@ -180,7 +181,9 @@ static int rdmactl_roce_restore_dev_locked(struct rdmactl_roce_pending *p, bool 
 	if (!n)
 		return 0;
 
-	err = rdmactl_cm_open(&cd, rd.name, rdmactl_cm_until(), NULL);
+	for (i = 0, last = 0; i < n; i++)
+		last = max(last, (*rpp)[i].port);
+	err = rdmactl_cm_open(&cd, rd.name, last, rdmactl_cm_until(), NULL);
 	if (err == -ENOENT)
 		return 0;		/* rdma_cm is not there: wait for it */
 	/* rdma_cm/ held by anyone's listing: not a try (it would defeat us), said once. */

@@ -149,7 +149,7 @@ static int rdmactl_roce_apply(struct rdmactl_roce_set *rs, unsigned long until,
 	err = rdmactl_roce_room(rs, extack);
 	if (err)
 		return err;
-	err = rdmactl_cm_open(&cd, rs->rd.name, until, extack);
+	err = rdmactl_cm_open(&cd, rs->rd.name, rs->last, until, extack);
 	if (err == -ENOENT)
 		return -EOPNOTSUPP;
 	if (err)

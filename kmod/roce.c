@@ -89,6 +89,7 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 	struct rdmactl_cm_dev cd;
 	unsigned long until;
 	unsigned int i;
+	u32 last;
 	bool open, cut;
 	int err;
 
@@ -108,7 +109,9 @@ static int rdmactl_roce_collect(const struct rdmactl_req *req, void *data, unsig
 		err = rdmactl_cm_lock_until(until, ext);
 		if (err)
 			return err;
-		err = rdmactl_cm_open(&cd, st[0].base.dev_name, until, ext);
+		for (i = 0, last = 0; i < n; i++)
+			last = max(last, st[i].base.port);
+		err = rdmactl_cm_open(&cd, st[0].base.dev_name, last, until, ext);
 	} else {
 		until = rdmactl_roce_until(req, rdmactl_cm_get_until(), &cut);
 		err = rdmactl_cm_open_existing(&cd, st[0].base.dev_name, until);

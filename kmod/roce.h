@@ -85,7 +85,7 @@ int rdmactl_cm_lock_until(unsigned long until, struct netlink_ext_ack *extack);
 int rdmactl_cm_init(void);
 void rdmactl_cm_exit(void);
 void rdmactl_cm_mount(void);
-int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, unsigned long until,
+int rdmactl_cm_open(struct rdmactl_cm_dev *cd, const char *name, u32 last, unsigned long until,
 		    struct netlink_ext_ack *extack);
 int rdmactl_cm_open_existing(struct rdmactl_cm_dev *cd, const char *name, unsigned long until);
 unsigned long rdmactl_cm_get_until(void);
@@ -96,7 +96,7 @@ int rdmactl_cm_write(struct rdmactl_cm_dev *cd, u32 port, const struct rdmactl_r
 /* cm-gone.c */
 int rdmactl_cm_gone_init(void);
 void rdmactl_cm_gone_exit(void);
-struct rdmactl_cm_gone *rdmactl_cm_gone_get(const char *name, unsigned long until,
+struct rdmactl_cm_gone *rdmactl_cm_gone_get(const char *name, u32 last, unsigned long until,
 					    struct dentry **made);
 void rdmactl_cm_gone_put(struct rdmactl_cm_gone *g);
 void rdmactl_cm_gone_queue(struct rdmactl_cm_gone *g, const struct path *root,

@@ -241,14 +241,16 @@ static inline int rdmactl_mkdir(struct dentry *parent, const char *name, umode_t
  * Remove directory name from parent if it is there and is made (the
  * dentry it was made as: not another made since under its name), on a
  * mount the caller holds write access to: 0 or -errno. -EAGAIN when
- * parent stayed locked past jiffies until, or when the directory itself
- * is locked now (a listing of it); vfs_rmdir()'s own errors as they are.
- * configfs's rmdir then locks the directories it holds (rdma_cm's ports/
- * and ports/N/) without a bound: the caller checks them first, and only
- * work that holds no lock anyone else needs calls this.
+ * parent stayed locked past jiffies until, when the directory itself is
+ * locked now (a listing of it), or when busy(made), asked with both
+ * locked and nothing that sleeps after it, says a directory configfs's
+ * rmdir locks inside it (rdma_cm's ports/ and ports/N/) is; vfs_rmdir()'s
+ * own errors as they are. A listing begun between that look and
+ * configfs's own lock still holds the rmdir, without a bound: only work
+ * that holds no lock of a request calls this.
  */
-static inline int rdmactl_rmdir(struct dentry *parent, const char *name,
-				const struct dentry *made, unsigned long until)
+static inline int rdmactl_rmdir(struct dentry *parent, const char *name, struct dentry *made,
+				int (*busy)(struct dentry *dir), unsigned long until)
 {
 	struct dentry *child = rdmactl_lookup_locking(parent, name, until);
 	int err = 0;
@@ -257,8 +259,10 @@ static inline int rdmactl_rmdir(struct dentry *parent, const char *name,
 		return PTR_ERR(child) == -EBUSY ? -EAGAIN : PTR_ERR(child);
 	if (child == made && d_is_positive(child)) {
 		if (inode_trylock(d_inode(child))) {
+			err = busy(child);
 			inode_unlock(d_inode(child));
-			err = rdmactl_vfs_rmdir(d_inode(parent), child);
+			if (!err)
+				err = rdmactl_vfs_rmdir(d_inode(parent), child);
 		} else {
 			err = -EAGAIN;
 		}
