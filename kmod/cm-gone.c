@@ -16,9 +16,10 @@
  * was held, it is tried again with a back-off (100 ms doubling to 3.2 s)
  * for as long as the listing lasts, holding nothing meanwhile, said once
  * in the kernel log. A listing begun between that look and configfs's own
- * lock (nothing sleeps there: the window is one of instructions) still
- * holds the rmdir: the work then holds a reference to the module, so that
- * rmmod is refused (in use) rather than waiting. The next request for the
+ * locks (vfs_rmdir() takes the directory's, configfs its mutexes, nothing
+ * else waits there) still holds the rmdir: the work then holds a
+ * reference to the module, so that rmmod is refused (in use) rather than
+ * waiting. The next request for the
  * device takes over a removal waiting its back-off, directory and all (if
  * it has the ports the request needs), and waits as for a lock for one
  * that runs. Unload leaves what still waits, saying so: the directory
@@ -175,7 +176,7 @@ static bool rdmactl_cm_gone_has_port(struct dentry *dir, u32 port)
 struct rdmactl_cm_gone *rdmactl_cm_gone_get(const char *name, u32 last, unsigned long until,
 					    struct dentry **made)
 {
-	struct rdmactl_cm_gone *g, *found;
+	struct rdmactl_cm_gone *g, *found, *unusable = NULL;
 	bool ours;
 
 	*made = NULL;
@@ -190,19 +191,23 @@ struct rdmactl_cm_gone *rdmactl_cm_gone_get(const char *name, u32 last, unsigned
 			}
 		}
 		/* Waiting its back-off: it will not run, and is ours. */
-		if (found && cancel_delayed_work(&found->work)) {
+		if (found && found != unusable && cancel_delayed_work(&found->work)) {
 			list_del_init(&found->node);
 			ours = true;
 		}
 		spin_unlock(&rdmactl_cm_gones_lock);
-		if (ours && !rdmactl_cm_gone_has_port(found->made, last)) {
-			/* Back to its back-off: the caller cannot use it. */
+		/*
+		 * One the caller cannot use (removed by someone else since is
+		 * fine: it is made again) is run again now, and waited for.
+		 */
+		if (ours && !d_unhashed(found->made) && d_is_positive(found->made) &&
+		    !rdmactl_cm_gone_has_port(found->made, last)) {
 			spin_lock(&rdmactl_cm_gones_lock);
 			list_add_tail(&found->node, &rdmactl_cm_gones);
-			queue_delayed_work(rdmactl_cm_wq, &found->work,
-					   msecs_to_jiffies(found->delay_ms));
+			queue_delayed_work(rdmactl_cm_wq, &found->work, 0);
 			spin_unlock(&rdmactl_cm_gones_lock);
-			return ERR_PTR(-EBUSY);
+			unusable = found;
+			ours = false;
 		}
 		if (ours) {
 			*made = dget(found->made);

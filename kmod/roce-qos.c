@@ -118,59 +118,71 @@ static int rdmactl_qos_app_set(struct net_device *ndev, const struct dcbnl_rtnl_
 	return ops->ieee_setapp ? ops->ieee_setapp(ndev, app) : dcb_ieee_setapp(ndev, app);
 }
 
-/* The DSCP's entries to each priority of mask, put back (best effort). */
-static void rdmactl_qos_app_restore(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
+/*
+ * The priorities the DSCP's APP entries map it to, every one:
+ * dcb_ieee_getapp_mask() gives only the newest entry's.
+ */
+static unsigned long rdmactl_qos_dscp_mask(struct net_device *ndev, u8 dscp)
+{
+	struct dcb_ieee_app_dscp_map map;
+
+	dcb_ieee_getapp_dscp_prio_mask_map(ndev, &map);
+	return map.map[dscp & 63];
+}
+
+/*
+ * The DSCP's entries to each priority of mask, removed then added again:
+ * a driver whose delapp clears the DSCP's hardware mapping (bnxt) while
+ * another entry is kept writes it again only on an add that is not one
+ * of an entry already there. Best effort.
+ */
+static void rdmactl_qos_app_rewrite(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
 				    struct dcb_app *app, unsigned long mask)
 {
 	unsigned int p;
 
 	for_each_set_bit(p, &mask, IEEE_8021QAZ_MAX_TCS) {
 		app->priority = p;
+		rdmactl_qos_app_del(ndev, ops, app);
 		rdmactl_qos_app_set(ndev, ops, app);
 	}
 }
 
 /*
- * The DSCP's APP entry to prio alone. Added first, so the DSCP is never
- * without one; then whatever other entries remain are removed (a driver's
- * setapp may have replaced them). A driver that refuses a DSCP mapped
- * already (ice) gets the others removed first and the add again; if that
- * fails too, the others are put back. What the kernel's table holds at the
- * end must be the one entry (-EIO otherwise: the driver kept another).
+ * The DSCP's APP entries to the priorities of want: those missing added
+ * first, so that the DSCP is never without one (a driver whose setapp
+ * replaces the entry, mlx5, is done then); the others removed, and what
+ * want has written again if any was (bnxt), or added then if the driver
+ * refused a DSCP mapped already (ice). What the kernel's table holds at
+ * the end must be want (-EIO otherwise; a driver's refusal as it is).
  */
-static int rdmactl_qos_app(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops, u8 dscp,
-			   u8 prio)
+static int rdmactl_qos_app_to(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
+			      u8 dscp, unsigned long want)
 {
 	struct dcb_app app = { .selector = IEEE_8021QAZ_APP_SEL_DSCP, .protocol = dscp };
-	unsigned long others, gone = 0;
+	unsigned long others;
 	unsigned int p;
 	int err = 0, del;
 
-	if (!(dcb_ieee_getapp_mask(ndev, &app) & BIT(prio))) {
-		app.priority = prio;
-		err = rdmactl_qos_app_set(ndev, ops, &app);
+	for_each_set_bit(p, &want, IEEE_8021QAZ_MAX_TCS) {
+		if (rdmactl_qos_dscp_mask(ndev, dscp) & BIT(p))
+			continue;
+		app.priority = p;
+		err = err ?: rdmactl_qos_app_set(ndev, ops, &app);
 	}
-	others = dcb_ieee_getapp_mask(ndev, &app) & ~BIT(prio);
-	if (err && !others)
+	/* Not the ice refusal: the driver's error, the table as it was. */
+	if (err && err != -EINVAL && err != -EEXIST)
 		return err;
+	others = rdmactl_qos_dscp_mask(ndev, dscp) & ~want;
 	for_each_set_bit(p, &others, IEEE_8021QAZ_MAX_TCS) {
 		app.priority = p;
 		del = rdmactl_qos_app_del(ndev, ops, &app);
-		if (del) {
-			rdmactl_qos_app_restore(ndev, ops, &app, err ? gone : 0);
+		if (del)
 			return del;
-		}
-		gone |= BIT(p);
 	}
-	if (err) {
-		app.priority = prio;
-		err = rdmactl_qos_app_set(ndev, ops, &app);
-		if (err) {
-			rdmactl_qos_app_restore(ndev, ops, &app, gone);
-			return err;
-		}
-	}
-	return dcb_ieee_getapp_mask(ndev, &app) == BIT(prio) ? 0 : -EIO;
+	if (others || err)
+		rdmactl_qos_app_rewrite(ndev, ops, &app, want);
+	return rdmactl_qos_dscp_mask(ndev, dscp) == want ? 0 : err ?: -EIO;
 }
 
 /* PFC on or off for prio, the other priorities as they are. */
@@ -229,42 +241,16 @@ static int rdmactl_qos_trust(struct net_device *ndev, const struct dcbnl_rtnl_op
 }
 
 /*
- * The DSCP's APP entries back to the priorities of mask, as before the
- * profile's, the way rdmactl_qos_app() goes: added first (a driver whose
- * setapp replaces the entry, mlx5, never sees the DSCP without one), the
- * others removed, and added again for a driver that refused a DSCP mapped
- * already (ice). Best effort: what stays different is logged.
- */
-static void rdmactl_qos_app_undo(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
-				 u8 dscp, unsigned long mask)
-{
-	struct dcb_app app = { .selector = IEEE_8021QAZ_APP_SEL_DSCP, .protocol = dscp };
-	unsigned long now;
-	unsigned int p;
-
-	rdmactl_qos_app_restore(ndev, ops, &app, mask & ~dcb_ieee_getapp_mask(ndev, &app));
-	now = dcb_ieee_getapp_mask(ndev, &app);
-	for_each_set_bit(p, &now, IEEE_8021QAZ_MAX_TCS) {
-		app.priority = p;
-		if (!(mask & BIT(p)))
-			rdmactl_qos_app_del(ndev, ops, &app);
-	}
-	rdmactl_qos_app_restore(ndev, ops, &app, mask & ~dcb_ieee_getapp_mask(ndev, &app));
-	if (dcb_ieee_getapp_mask(ndev, &app) != mask)
-		pr_warn("%s: cannot put back DSCP %u's APP entries\n", ndev->name, dscp);
-}
-
-/*
  * Under RTNL: the profile's DCB on ndev, changing only what differs, and
- * all or nothing: when a step is refused, what the steps before changed
- * is put back (a DSCP mapped to a priority without PFC is lossy). PFC's
- * state is read before anything changes: without it nothing is changed.
+ * all or nothing: when a step is refused, the DSCP's APP entries and then
+ * PFC are put back as they were (a DSCP mapped to a priority without PFC
+ * is lossy; ice resets PFC when a DSCP's last entry goes). PFC's state is
+ * read before anything changes: without it nothing is changed.
  */
 static int rdmactl_qos_apply(struct net_device *ndev, u8 tos, const struct rdmactl_qos *q)
 {
 	const struct dcbnl_rtnl_ops *ops = ndev->dcbnl_ops;
-	struct dcb_app app = { .selector = IEEE_8021QAZ_APP_SEL_DSCP, .protocol = tos >> 2 };
-	struct ieee_pfc pfc = {};
+	struct ieee_pfc pfc = {}, now = {};
 	unsigned long mask;
 	int err;
 
@@ -274,17 +260,20 @@ static int rdmactl_qos_apply(struct net_device *ndev, u8 tos, const struct rdmac
 	err = ops->ieee_getpfc(ndev, &pfc);
 	if (err)
 		return err;
-	mask = dcb_ieee_getapp_mask(ndev, &app);
-	err = rdmactl_qos_app(ndev, ops, tos >> 2, q->prio);
+	mask = rdmactl_qos_dscp_mask(ndev, tos >> 2);
+	err = rdmactl_qos_app_to(ndev, ops, tos >> 2, BIT(q->prio));
 	if (!err)
 		err = rdmactl_qos_pfc(ndev, ops, q->prio, q->pfc);
-	if (!err && q->has_trust) {
+	if (!err && q->has_trust)
 		err = rdmactl_qos_trust(ndev, ops, q->trust);
-		if (err && rdmactl_qos_pfc(ndev, ops, q->prio, pfc.pfc_en & BIT(q->prio)))
-			pr_warn("%s: cannot put back PFC of priority %u\n", ndev->name, q->prio);
+	if (err) {
+		if (rdmactl_qos_dscp_mask(ndev, tos >> 2) != mask &&
+		    rdmactl_qos_app_to(ndev, ops, tos >> 2, mask))
+			pr_warn("%s: cannot put back DSCP %u's APP entries\n", ndev->name, tos >> 2);
+		if ((ops->ieee_getpfc(ndev, &now) || now.pfc_en != pfc.pfc_en) &&
+		    ops->ieee_setpfc(ndev, &pfc))
+			pr_warn("%s: cannot put back PFC\n", ndev->name);
 	}
-	if (err)
-		rdmactl_qos_app_undo(ndev, ops, tos >> 2, mask);
 	/* What did change is told, as dcbnl tells its own. */
 	dcbnl_ieee_notify(ndev, RTM_SETDCB, DCB_CMD_IEEE_SET, 0, 0);
 	return err;

@@ -243,11 +243,11 @@ static inline int rdmactl_mkdir(struct dentry *parent, const char *name, umode_t
  * mount the caller holds write access to: 0 or -errno. -EAGAIN when
  * parent stayed locked past jiffies until, when the directory itself is
  * locked now (a listing of it), or when busy(made), asked with both
- * locked and nothing that sleeps after it, says a directory configfs's
- * rmdir locks inside it (rdma_cm's ports/ and ports/N/) is; vfs_rmdir()'s
- * own errors as they are. A listing begun between that look and
- * configfs's own lock still holds the rmdir, without a bound: only work
- * that holds no lock of a request calls this.
+ * locked, says a directory configfs's rmdir locks inside it (rdma_cm's
+ * ports/ and ports/N/) is; vfs_rmdir()'s own errors as they are. A
+ * listing begun between that look and vfs_rmdir()'s and configfs's locks
+ * still holds the rmdir, without a bound: only work that holds no lock
+ * of a request calls this.
  */
 static inline int rdmactl_rmdir(struct dentry *parent, const char *name, struct dentry *made,
 				int (*busy)(struct dentry *dir), unsigned long until)
