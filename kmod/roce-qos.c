@@ -108,14 +108,20 @@ static int rdmactl_qos_app_del(struct net_device *ndev, const struct dcbnl_rtnl_
 {
 	int err = ops->ieee_delapp ? ops->ieee_delapp(ndev, app) : dcb_ieee_delapp(ndev, app);
 
-	/* A driver whose setapp replaced the entry (mlx5) has it gone already. */
-	return err == -ENOENT ? 0 : err;
+	/*
+	 * A driver whose setapp replaced the entry (mlx5) has it gone
+	 * already; ice says 2 for a delete that changed no hardware.
+	 */
+	return err == -ENOENT || err > 0 ? 0 : err;
 }
 
+/* ice says 1 for an entry kept whose hardware setting failed. */
 static int rdmactl_qos_app_set(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
 			       struct dcb_app *app)
 {
-	return ops->ieee_setapp ? ops->ieee_setapp(ndev, app) : dcb_ieee_setapp(ndev, app);
+	int err = ops->ieee_setapp ? ops->ieee_setapp(ndev, app) : dcb_ieee_setapp(ndev, app);
+
+	return err > 0 ? -EIO : err;
 }
 
 /*
@@ -134,18 +140,21 @@ static unsigned long rdmactl_qos_dscp_mask(struct net_device *ndev, u8 dscp)
  * The DSCP's entries to each priority of mask, removed then added again:
  * a driver whose delapp clears the DSCP's hardware mapping (bnxt) while
  * another entry is kept writes it again only on an add that is not one
- * of an entry already there. Best effort.
+ * of an entry already there. The first error, the others still tried.
  */
-static void rdmactl_qos_app_rewrite(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
-				    struct dcb_app *app, unsigned long mask)
+static int rdmactl_qos_app_rewrite(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
+				   struct dcb_app *app, unsigned long mask)
 {
 	unsigned int p;
+	int err = 0, e;
 
 	for_each_set_bit(p, &mask, IEEE_8021QAZ_MAX_TCS) {
 		app->priority = p;
-		rdmactl_qos_app_del(ndev, ops, app);
-		rdmactl_qos_app_set(ndev, ops, app);
+		e = rdmactl_qos_app_del(ndev, ops, app);
+		e = e ?: rdmactl_qos_app_set(ndev, ops, app);
+		err = err ?: e;
 	}
+	return err;
 }
 
 /*
@@ -153,14 +162,15 @@ static void rdmactl_qos_app_rewrite(struct net_device *ndev, const struct dcbnl_
  * first, so that the DSCP is never without one (a driver whose setapp
  * replaces the entry, mlx5, is done then); the others removed, and what
  * want has written again if any was (bnxt), or added then if the driver
- * refused a DSCP mapped already (ice). What the kernel's table holds at
- * the end must be want (-EIO otherwise; a driver's refusal as it is).
+ * refused a DSCP mapped already (ice: -EINVAL, only when it has another
+ * entry). The driver's first error, else -EIO if the kernel's table does
+ * not hold want at the end.
  */
 static int rdmactl_qos_app_to(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
 			      u8 dscp, unsigned long want)
 {
 	struct dcb_app app = { .selector = IEEE_8021QAZ_APP_SEL_DSCP, .protocol = dscp };
-	unsigned long others;
+	unsigned long others = rdmactl_qos_dscp_mask(ndev, dscp) & ~want;
 	unsigned int p;
 	int err = 0, del;
 
@@ -171,7 +181,7 @@ static int rdmactl_qos_app_to(struct net_device *ndev, const struct dcbnl_rtnl_o
 		err = err ?: rdmactl_qos_app_set(ndev, ops, &app);
 	}
 	/* Not the ice refusal: the driver's error, the table as it was. */
-	if (err && err != -EINVAL && err != -EEXIST)
+	if (err && (!others || (err != -EINVAL && err != -EEXIST)))
 		return err;
 	others = rdmactl_qos_dscp_mask(ndev, dscp) & ~want;
 	for_each_set_bit(p, &others, IEEE_8021QAZ_MAX_TCS) {
@@ -180,29 +190,35 @@ static int rdmactl_qos_app_to(struct net_device *ndev, const struct dcbnl_rtnl_o
 		if (del)
 			return del;
 	}
-	if (others || err)
-		rdmactl_qos_app_rewrite(ndev, ops, &app, want);
-	return rdmactl_qos_dscp_mask(ndev, dscp) == want ? 0 : err ?: -EIO;
-}
-
-/* PFC on or off for prio, the other priorities as they are. */
-static int rdmactl_qos_pfc(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops, u8 prio,
-			   bool on)
-{
-	struct ieee_pfc pfc = {};
-	u8 want;
-	int err;
-
-	if (!ops->ieee_getpfc || !ops->ieee_setpfc)
-		return -EOPNOTSUPP;
-	err = ops->ieee_getpfc(ndev, &pfc);
+	err = others || err ? rdmactl_qos_app_rewrite(ndev, ops, &app, want) : 0;
 	if (err)
 		return err;
-	want = on ? pfc.pfc_en | BIT(prio) : pfc.pfc_en & ~BIT(prio);
-	if (want == pfc.pfc_en)
+	return rdmactl_qos_dscp_mask(ndev, dscp) == want ? 0 : -EIO;
+}
+
+/* PFC's settings alike (its requests and indications are counters). */
+static bool rdmactl_qos_pfc_same(const struct ieee_pfc *a, const struct ieee_pfc *b)
+{
+	return a->pfc_en == b->pfc_en && a->mbc == b->mbc && a->delay == b->delay;
+}
+
+/*
+ * PFC on or off for prio, the other priorities as was (before anything
+ * changed: ice resets PFC when a DSCP's last APP entry goes), set if the
+ * driver's state now differs.
+ */
+static int rdmactl_qos_pfc(struct net_device *ndev, const struct dcbnl_rtnl_ops *ops,
+			   const struct ieee_pfc *was, u8 prio, bool on)
+{
+	struct ieee_pfc pfc = *was, now = {};
+	int err;
+
+	pfc.pfc_en = on ? was->pfc_en | BIT(prio) : was->pfc_en & ~BIT(prio);
+	err = ops->ieee_getpfc(ndev, &now);
+	if (!err && rdmactl_qos_pfc_same(&now, &pfc))
 		return 0;
-	pfc.pfc_en = want;
-	return ops->ieee_setpfc(ndev, &pfc);
+	err = ops->ieee_setpfc(ndev, &pfc);
+	return err > 0 ? -EIO : err;
 }
 
 /*
@@ -263,14 +279,14 @@ static int rdmactl_qos_apply(struct net_device *ndev, u8 tos, const struct rdmac
 	mask = rdmactl_qos_dscp_mask(ndev, tos >> 2);
 	err = rdmactl_qos_app_to(ndev, ops, tos >> 2, BIT(q->prio));
 	if (!err)
-		err = rdmactl_qos_pfc(ndev, ops, q->prio, q->pfc);
+		err = rdmactl_qos_pfc(ndev, ops, &pfc, q->prio, q->pfc);
 	if (!err && q->has_trust)
 		err = rdmactl_qos_trust(ndev, ops, q->trust);
 	if (err) {
 		if (rdmactl_qos_dscp_mask(ndev, tos >> 2) != mask &&
 		    rdmactl_qos_app_to(ndev, ops, tos >> 2, mask))
 			pr_warn("%s: cannot put back DSCP %u's APP entries\n", ndev->name, tos >> 2);
-		if ((ops->ieee_getpfc(ndev, &now) || now.pfc_en != pfc.pfc_en) &&
+		if ((ops->ieee_getpfc(ndev, &now) || !rdmactl_qos_pfc_same(&now, &pfc)) &&
 		    ops->ieee_setpfc(ndev, &pfc))
 			pr_warn("%s: cannot put back PFC\n", ndev->name);
 	}
