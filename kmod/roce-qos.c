@@ -285,7 +285,8 @@ static int rdmactl_qos_apply(struct net_device *ndev, u8 tos, const struct rdmac
 	if (err) {
 		if (rdmactl_qos_dscp_mask(ndev, tos >> 2) != mask &&
 		    rdmactl_qos_app_to(ndev, ops, tos >> 2, mask))
-			pr_warn("%s: cannot put back DSCP %u's APP entries\n", ndev->name, tos >> 2);
+			pr_warn("%s: cannot put back DSCP %u's APP entries\n", ndev->name,
+				tos >> 2);
 		if ((ops->ieee_getpfc(ndev, &now) || !rdmactl_qos_pfc_same(&now, &pfc)) &&
 		    ops->ieee_setpfc(ndev, &pfc))
 			pr_warn("%s: cannot put back PFC\n", ndev->name);
