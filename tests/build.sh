@@ -124,6 +124,9 @@ for k in ${RDMACTL_LINES:-$(vm_rhel_lines | tr ' ' '\n' | tac) $(vm_lines)}; do
 	# names the lines tests/package.sh builds with DKMS through apt
 	# (RDMACTL_DKMS_PACKAGED), which need no second DKMS build here.
 	[[ " ${RDMACTL_DKMS_PACKAGED:-} " == *" $k "* ]] && continue
+	# RHEL 10's kernel-debug is the debug kernel: its VM loads the module
+	# built above; RHEL 10's DKMS build is the production flavour's.
+	[ "$k" = rhel10-debug ] && continue
 	d=$top/build/dkms-$kver
 	rm -rf "$d"
 	mkdir -p "$d/tree"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# rdmactl monitor: every event the fake HCA's knobs, ipoib, rxe devices
+# rdmactl monitor: every event the fake HCA's knobs, ipoib, RoCE devices
 # and their netdevs raise arrives once, in order, with its fields; losses
 # are reported; anyone may listen; unloading with listeners is clean.
 . "$RDMACTL_TOP/tests/lib.sh"
@@ -10,6 +10,19 @@ k=$knobs/fakeib0/port1
 events() { jq -r '"\(.event) \(.ifname // "-")/\(.port // "-")"' "$1"; }
 # ev FILE N FIELD: a field of the Nth event of a type, e.g. ev f lid_change lid
 ev() { jq -r "select(.event == \"$2\") | .$3" "$1" | head -1; }
+# roce_add NETDEV NAME: a RoCE device on NETDEV, its name printed: rxe
+# (NAME) where there is Soft-RoCE, the fake HCA's RoCE personality on
+# DOCA-OFED, which has none (lines.sh). Either port follows its netdev
+# down and up: rxe's by rxe itself, the fake's by OFED's ib_core (its
+# handle_port_event(), upstream's since 6.13), which also reports it down
+# as it is deleted, where rxe's device is gone first.
+roce_add() {
+	if [ -z "${RDMACTL_OFED:-}" ]; then
+		rdma link add "$2" type rxe netdev "$1" && echo "$2"
+	else
+		echo "link_layer=roce netdevs=$1 state=active" >$knobs/add && tail -1 $knobs/devices
+	fi
+}
 
 before=$(nl_subscribed)
 rdmactl -j monitor >/tmp/ev.json 2>/tmp/ev.err &
@@ -40,24 +53,37 @@ for knob in "active state" "0x50 lid" "9 sm_lid" "0xffff,0x8002 pkeys" "1 reregi
 	sleep 0.2
 done
 echo 1 >$knobs/fakeib0/fatal
-rdmactl ipoib set ib0 mode connected
-rdmactl ipoib set ib0 mode datagram
+# IPoIB: a mode switch and back, where ib_ipoib has connected mode;
+# DOCA-OFED's has not (ipoib.sh checks its refusal): an MTU change and back.
+mtu0=$(</sys/class/net/ib0/mtu)
+if [ -z "${RDMACTL_OFED:-}" ]; then
+	rdmactl ipoib set ib0 mode connected
+	rdmactl ipoib set ib0 mode datagram
+	ipoib_ev=ipoib_mode
+	ipoib_want="ipoib_mode connected 65520|ipoib_mtu connected 65520|ipoib_mode datagram $mtu0|ipoib_mtu datagram $mtu0"
+else
+	ip link set ib0 mtu 2000
+	ip link set ib0 mtu "$mtu0"
+	ipoib_ev=ipoib_mtu
+	ipoib_want="ipoib_mtu datagram 2000|ipoib_mtu datagram $mtu0"
+fi
 ip link add veth2 type veth peer name veth3
 ip link set veth2 up
 ip link set veth3 up
-rdma link add rxe2 type rxe netdev veth2
+r2=$(roce_add veth2 rxe2)
+r9=roce9
 sleep 0.3
-rdma dev set rxe2 name rxe9
+rdma dev set $r2 name $r9
 ip link set veth2 down
 sleep 0.3
 ip link set veth2 up
 sleep 0.3
 ip addr add 2001:db8::5/64 dev veth2 nodad
 ip link del veth2
-# The last event, rxe9's removal, has reached every subscriber.
+# The last event, the RoCE device's removal, has reached every subscriber.
 last() { events "$1" | tail -1; }
 for f in /tmp/ev.json /tmp/ev-nobody.json /tmp/ev-ns.json; do
-	t_eq_soon "${f#/tmp/}: the last event arrived" "dev_remove rxe9/-" last "$f"
+	t_eq_soon "${f#/tmp/}: the last event arrived" "dev_remove $r9/-" last "$f"
 done
 kill -INT $mon $mon_nobody $mon_ns
 # The example has no handler: a background job ignores SIGINT.
@@ -77,20 +103,21 @@ t_eq "LID_CHANGE carries the new LID" "80" "$(ev /tmp/ev.json lid_change lid)"
 t_eq "SM_CHANGE carries the new SM LID" "9" "$(ev /tmp/ev.json sm_change sm_lid)"
 t_eq "PORT_ERR carries the state it brought" "DOWN" \
 	"$(jq -r 'select(.event == "port_err" and .ifname == "fakeib0") | .state' /tmp/ev.json)"
-t_eq "IPoIB mode and MTU changes, in order" \
-	"ipoib_mode connected 65520|ipoib_mtu connected 65520|ipoib_mode datagram 4092|ipoib_mtu datagram 4092" \
+t_eq "IPoIB mode and MTU changes, in order" "$ipoib_want" \
 	"$(jq -r 'select(.event | startswith("ipoib")) | "\(.event) \(.mode) \(.mtu)"' /tmp/ev.json | paste -sd'|')"
 t_eq "IPoIB events name the interface and its device" "ib0 fakeib0" \
-	"$(jq -r 'select(.event == "ipoib_mode") | "\(.ipoib) \(.ifname)"' /tmp/ev.json | head -1)"
-t_eq "rxe: added, its netdev, renamed, port down, up" \
-	"dev_add rxe2/-|netdev_attach rxe2/1|dev_rename rxe9/-|port_err rxe9/1|port_active rxe9/1" \
-	"$(events /tmp/ev.json | grep -E 'rxe[29]' | grep -E 'dev_add|netdev_attach|dev_rename|port_err|port_active' | uniq | paste -sd'|')"
-t_eq "the rename names the old name" "rxe2" "$(ev /tmp/ev.json dev_rename old_name)"
+	"$(jq -r --arg e $ipoib_ev 'select(.event == $e) | "\(.ipoib) \(.ifname)"' /tmp/ev.json | head -1)"
+gone=
+[ -z "${RDMACTL_OFED:-}" ] || gone="|port_err $r9/1"
+t_eq "$r2: added, its netdev, renamed, port down, up${gone:+, down as it goes}" \
+	"dev_add $r2/-|netdev_attach $r2/1|dev_rename $r9/-|port_err $r9/1|port_active $r9/1$gone" \
+	"$(events /tmp/ev.json | grep -E " ($r2|$r9)/" | grep -E 'dev_add|netdev_attach|dev_rename|port_err|port_active' | uniq | paste -sd'|')"
+t_eq "the rename names the old name" "$r2" "$(ev /tmp/ev.json dev_rename old_name)"
 t_eq "NETDEV_ATTACH names the netdev" "veth2" "$(ev /tmp/ev.json netdev_attach netdev)"
-t_match "an address on the netdev changes the GID table" "gid_change rxe9/1" "$(events /tmp/ev.json)"
-t_eq "deleting the netdev: detach, then remove, last" "netdev_detach rxe9/1|dev_remove rxe9/-" \
+t_match "an address on the netdev changes the GID table" "gid_change $r9/1" "$(events /tmp/ev.json)"
+t_eq "deleting the netdev: detach, then remove, last" "netdev_detach $r9/1|dev_remove $r9/-" \
 	"$(events /tmp/ev.json | grep -E 'netdev_detach|dev_remove' | paste -sd'|')"
-t_eq "the removal is the last event" "dev_remove rxe9/-" "$(events /tmp/ev.json | tail -1)"
+t_eq "the removal is the last event" "dev_remove $r9/-" "$(events /tmp/ev.json | tail -1)"
 seqs=$(jq -r .seq /tmp/ev.json | xargs)
 first=${seqs%% *}
 t_eq "sequence numbers count up by one" "$(seq $first $((first + $(wc -l </tmp/ev.json) - 1)) | xargs)" "$seqs"
@@ -111,30 +138,30 @@ t_eq "the events.md example printed the fake HCA's knobs' port events" \
 t_match "the epoll daemon example listed the ports" "watching [1-9][0-9]* ports" "$(</tmp/watchd.txt)"
 t_match "and followed fakeib0/1 to ACTIVE" "fakeib0/1 DOWN -> ACTIVE \(PORT_ACTIVE\)" "$(</tmp/watchd.txt)"
 t_match "and back to DOWN" "fakeib0/1 ACTIVE -> DOWN" "$(</tmp/watchd.txt)"
-t_match "and saw rxe2 come" "rxe2/1 \? -> ACTIVE \(listed\)" "$(</tmp/watchd.txt)"
+t_match "and saw $r2 come" "$r2/1 \? -> ACTIVE \(listed\)" "$(</tmp/watchd.txt)"
 
 # Renames one after another: each DEV_RENAME names what its own rename
 # gave (taken under the registry's lock), never a later one's, nor a name
 # torn by the next rename.
 a=$(printf 'a%.0s' $(seq 60)) b=$(printf 'b%.0s' $(seq 60))
 ip link add veth4 type veth peer name veth5
-rdma link add rxe3 type rxe netdev veth4
+r3=$(roce_add veth4 rxe3)
 before=$(nl_subscribed)
 rdmactl -j monitor >/tmp/ev-ren.json 2>&1 &
 mon=$!
 subscribed_after "$before" 1
-rdma dev set rxe3 name $a
+rdma dev set $r3 name $a
 for _ in $(seq 10); do rdma dev set $a name $b; rdma dev set $b name $a; done
-rdma dev set $a name rxe3
+rdma dev set $a name $r3
 renamed() { jq -r 'select(.event == "dev_rename") | .ifname' /tmp/ev-ren.json | tail -1; }
-t_eq_soon "the last rename arrived" rxe3 renamed
+t_eq_soon "the last rename arrived" $r3 renamed
 kill -INT $mon
 wait $mon
 ip link del veth4
 renames=$(jq -r 'select(.event == "dev_rename") | "\(.old_name) \(.ifname)"' /tmp/ev-ren.json)
 t_eq "22 renames: 22 DEV_RENAMEs" 22 "$(grep -c . <<<"$renames")"
 t_eq "each from the name before it to the one it gave" \
-	"rxe3 $a|$(for _ in $(seq 10); do printf '%s %s|%s %s|' $a $b $b $a; done)$a rxe3" \
+	"$r3 $a|$(for _ in $(seq 10); do printf '%s %s|%s %s|' $a $b $b $a; done)$a $r3" \
 	"$(paste -sd'|' <<<"$renames")"
 
 # A subscriber that stops reading overruns; it is told, and a dump resyncs.

@@ -3,7 +3,7 @@
 # tests/vm/run is given --line ARGS (make check's, check-quick's and
 # check-debug's VMs):
 #
-#   [--once | --soft-roce | --ofed] [--leave SUITE]...   a kernel line
+#   [--once | --programs | --ofed] [--leave SUITE]...   a kernel line
 #   --debug [SUITE...]                                   the debug kernel
 #
 # A line's suites run in one boot (tests/vm/run --fakehca ""): rdmactl
@@ -16,14 +16,18 @@
 # programs built on the library (rdmactl check, rdmactl-exporter against
 # Prometheus, promtool and node_exporter), while the fake HCA is loaded,
 # and the checks of the suites that t_once (tests/lib.sh) marks. make check
-# runs one line so and the others without.
+# runs one line so and the others without. --programs runs those programs'
+# suites on a line that is not --once (RHEL 10's: the programs as RHEL
+# users run them), without the checks t_once marks.
 #
 # --ofed is the DOCA-OFED line (tests/vm/run --kernel ofed): OFED ships no
-# Soft-RoCE, so it runs the suites that need no rxe (devices.sh and
-# ports.sh check every device there is, the fake HCA's), ofed.sh, and
-# providers.sh (the fake HCA playing mlx5, bnxt_re, irdma, efa and mana:
-# here, where mlx5's users have OFED's ib_core, and once); each suite that
-# needs Soft-RoCE is named as skipped, and the two left to other lines.
+# Soft-RoCE, so it runs the suites that need no rxe, or rxe only as a
+# device (devices.sh and ports.sh check every device there is, the fake
+# HCA's; the others take the fake's devices in rxe's place: lines_ofed),
+# ofed.sh, and providers.sh (the fake HCA playing mlx5, bnxt_re, irdma,
+# efa and mana: here, where mlx5's users have OFED's ib_core, and once);
+# each suite that needs Soft-RoCE itself is named as skipped, and those
+# left to other lines.
 #
 # --part K/N runs the K-th of N shares of the line's suites (every N-th,
 # from the K-th, in the plan's order), so that N VMs of one line can run
@@ -37,18 +41,12 @@
 # siw.sh (Soft-iWARP) runs last on every line: where the kernel is built
 # without siw (Debian's, DOCA-OFED's) it is one skip, with why.
 #
-# --soft-roce runs the suites that want Soft-RoCE alone, and nothing
-# else: a boot without the fake HCA (tests/vm/run without --fakehca).
-# make check runs the RHEL 10 line so, as RHEL 10 users have real
-# adapters and RHEL 10's kernel source is the 6.12 line's; errors.sh and
-# access.sh are left to the debug VM, which boots the same RHEL 10 kernel
-# (its kernel-debug build), and hotplug.sh to its stress.sh.
-#
 # --debug is the debug kernel's (tests/vm/run --kernel debug --fakehca ""):
 # each suite followed by kernel-checks, which fails it for a kernel
 # splat: KUnit, permissions and namespaces, RoCE QoS (its re-apply takes
-# RTNL in a work item: lockdep), the fuzzer, then the stress test (last:
-# it unloads and loads the module). A kmemleak scan costs 13 to 26 s there
+# RTNL in a work item: lockdep), rdma_cm's reload (configfs's locks and
+# the removal's work item: lockdep), the fuzzer, then the stress test
+# (last: it unloads and loads the module). A kmemleak scan costs 13 to 26 s there
 # (kmemleak reports only what is 5 s old), so the suites before the fuzzer
 # share one, after stat-mode.sh, and the fuzzer and the stress test have
 # one each. A leak's report names the allocation's stack and task, which
@@ -60,17 +58,17 @@ lines_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 lines_left_to() {
 	case $1 in
 	stall.sh)
-		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock and the MAD layer, the same from 5.10 to 7.2: the 5.10, 7.2 and RHEL 9 lines run it" ;;
+		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock and the MAD layer, the same from 5.10 to 7.2: the 5.10, 7.2, RHEL 9, RHEL 10 and DOCA-OFED lines run it" ;;
 	stall-port.sh)
-		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock, RTNL and query_port, the same from 5.10 to 7.2: the 5.10, 7.2, RHEL 9 and DOCA-OFED lines run it" ;;
+		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock, RTNL and query_port, the same from 5.10 to 7.2: the 5.10, 7.2, RHEL 9, RHEL 10 and DOCA-OFED lines run it" ;;
 	roce-reload.sh)
-		echo "rdma_cm's configfs and module notifier are the same from 5.14 to 7.2: the RHEL 9 and 7.2 lines run it, and the RHEL 10 line on 6.12's rdma_cm, with the debug kernel's checkers" ;;
+		echo "rdma_cm's configfs and module notifier are the same from 5.14 to 7.2: the RHEL 9, RHEL 10 and 7.2 lines run it, and the debug kernel (RHEL 10's) with its checkers" ;;
 	fakehca.sh)
 		echo "the fake HCA is the tests' own: its suite runs on the 5.10, 6.12 and 7.2 lines, and on this one every suite checks what it sets against sysfs" ;;
 	fake-dcb.sh)
-		echo "fakeeth's DCB is the tests' own, over the kernel's dcbnl: its suite runs on the 7.2 line (apptrust, PCP entries), and qos.sh drives it through dcb on 6.1 and RHEL 9 (no apptrust) and the debug kernel" ;;
+		echo "fakeeth's DCB is the tests' own, over the kernel's dcbnl: its suite runs on the 7.2 line (apptrust, PCP entries), and qos.sh drives it through dcb on 6.1 and RHEL 9 (no apptrust), RHEL 10 and the debug kernel" ;;
 	qos.sh)
-		echo "dcbnl's IEEE DCB and rdma_cm's configfs are the same from 5.14 to 7.2 (before 5.14 no module writes configfs: roce.sh checks the refusal): the 6.1 and RHEL 9 lines (no apptrust) run it, and the debug VM (6.12, apptrust) with the checkers on" ;;
+		echo "dcbnl's IEEE DCB and rdma_cm's configfs are the same from 5.14 to 7.2 (before 5.14 no module writes configfs: roce.sh checks the refusal): the 6.1, RHEL 9 (no apptrust), RHEL 10 and DOCA-OFED lines run it, and the debug VM (RHEL 10's, apptrust) with the checkers on" ;;
 	*) return 1 ;;
 	esac
 }
@@ -79,7 +77,7 @@ lines_left_to() {
 lines_debug() {
 	local scan=" $* " s
 	if [ $# = 0 ]; then
-		set -- kunit access netns netns-teardown events-loss errors stat-mode qos fuzz stress
+		set -- kunit access netns netns-teardown events-loss errors stat-mode qos roce-reload fuzz stress
 		scan=" stat-mode fuzz stress "
 	fi
 	LINE_PLAN=()
@@ -101,23 +99,24 @@ lines_ofed() {
 	# replaces, and cannot load.
 	ko=$(modinfo -n rdma_rxe 2>/dev/null)
 	case $ko in
-	*/updates/*) rxe="counters events events-netdev roce ynl stat-mode ethtool errors
-		gid-select hotplug roce-privs roce-reload" ;;
+	*/updates/*) rxe="roce ethtool hotplug roce-privs roce-reload" ;;
 	esac
-	for s in counters events events-netdev roce ynl stat-mode ethtool errors \
-		 gid-select hotplug roce-privs roce-reload; do
+	for s in roce ethtool hotplug roce-privs roce-reload; do
 		[ -n "$rxe" ] ||
 			echo "skip - $s.sh: it needs Soft-RoCE: modinfo finds no rdma_rxe of DOCA-OFED's (in updates/), only ${ko:-none}, built against the kernel's ib_core, which OFED replaces"
 	done
 	echo "skip - ipoib-modes.sh: DOCA-OFED's ib_ipoib has no connected mode (ipoib.sh checks the refusal)"
 	echo "skip - fake-dcb.sh: fakeeth's DCB is the kernel's dcbnl, which OFED does not replace: $(lines_left_to fake-dcb.sh)"
-	echo "skip - qos.sh: rdma_cm's ToS and dcbnl are the kernel's, which OFED's rdma_cm drives the same way: $(lines_left_to qos.sh)"
-	echo "skip - stall.sh: $(lines_left_to stall.sh)"
 	echo "skip - fakehca.sh: the fake HCA's own suite runs on the inbox lines; ofed.sh and providers.sh use it here"
 	LINE_PLAN=()
-	# access.sh and netlink.sh take the fake HCA's devices (one_port_devs).
-	for s in devices ports ipoib netns netns-teardown stall-port ofed providers access netlink \
-		 $rxe siw; do
+	# The suites that need a device only by its name take the fake HCA's:
+	# errors.sh, access.sh and netlink.sh its IB devices (one_port_devs),
+	# events.sh, ynl.sh and gid-select.sh its RoCE personality on a veth,
+	# where rxe would be; counters.sh and stat-mode.sh check rxe's counters where it is,
+	# and the fake's PMA through OFED's MAD layer, as stall.sh its stalls;
+	# qos.sh's fake RoCE port is on fakeeth, its ToS in OFED's rdma_cm.
+	for s in devices ports counters ipoib events events-netdev ynl netns netns-teardown \
+		 stat-mode qos stall stall-port ofed providers errors access netlink gid-select $rxe siw; do
 		LINE_PLAN+=("$lines_dir/$s.sh")
 	done
 }
@@ -130,7 +129,7 @@ line_plan() {
 	export RDMACTL_ONCE=elsewhere
 	while [ $# -gt 0 ]; do
 		case $1 in
-		--once | --soft-roce | --ofed) mode=$1; shift ;;
+		--once | --programs | --ofed) mode=$1; shift ;;
 		--debug) shift; lines_debug "$@"; return ;;
 		--part)
 			[[ ${2:-} =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] &&
@@ -149,17 +148,8 @@ line_plan() {
 	done
 	case $mode in
 	--once) RDMACTL_ONCE=here suites=(check exporter) ;;
+	--programs) suites=(check exporter) ;;
 	--ofed) lines_ofed; return ;;
-	--soft-roce)
-		# Less errors.sh and access.sh: the debug VM runs them on this
-		# kernel. Less hotplug.sh too: the debug VM's stress.sh adds,
-		# removes and unloads under dumps with the checkers on.
-		echo "skip - hotplug.sh: the debug VM's stress.sh takes its paths through this kernel's checkers; the other lines run its checks"
-		LINE_PLAN=()
-		for s in netlink gid-select roce-privs roce-reload siw; do
-			LINE_PLAN+=("$lines_dir/$s.sh")
-		done
-		return ;;
 	esac
 	suites=(devices ports counters ipoib ipoib-modes events events-netdev roce ynl netns
 		netns-teardown stat-mode ethtool fake-dcb qos stall stall-port "${suites[@]}"

@@ -39,11 +39,20 @@ ynl_nobody() {
 	nobody python3 "$pub/ynl-cli" "$pub/tools/net/ynl/cli.py" --spec "$pub/rdmactl.yaml" --no-schema "$@"
 }
 
-tos=$(rdmactl -j roce show rxe0/1 | jq -r '.[0].tos // 0')
+# The RoCE port: rxe0's, or on DOCA-OFED, which has no Soft-RoCE
+# (lines.sh), the fake HCA's RoCE personality's on a veth of its own.
+rdev=rxe0 radded=
+if [ -n "${RDMACTL_OFED:-}" ]; then
+	ip link add ynl-r0 type veth peer name ynl-r1
+	echo "link_layer=roce netdevs=ynl-r0 state=active" >$knobs/add
+	rdev=$(tail -1 $knobs/devices) radded=$rdev
+fi
+modprobe rdma_cm
+tos=$(rdmactl -j roce show $rdev/1 | jq -r '.[0].tos // 0')
 # Before 5.14 no module can write configfs (Documentation/roce.md): there
 # the set is refused, saying so, and there is no RoCE event.
 cfs=1
-rdmactl roce show --probe rxe0/1 2>&1 | grep -q "before 5.14" && cfs=0
+rdmactl roce show --probe $rdev/1 2>&1 | grep -q "before 5.14" && cfs=0
 ip link set ib0 up
 
 # Every dump and do against rdmactl -j, sets as root and refused to
@@ -94,8 +103,8 @@ if t_once; then
 	t_eq "every entry rdmactl gid show lists, by index and type" \
 		"$(rdmactl -j gid show | jq -c '[.[] | [.ifname, .port, .index, .type]] | sort')" \
 		"$(jq -c '[.[] | [."dev-name", ."port-index", ."gid-index", (."gid-type" | sub("^roce-"; ""))]] | sort' <<<"$T_OUT")"
-	t_run "ynl --do gid-get" 0 ynl --do gid-get --json '{"dev-name": "rxe0", "port-index": 1, "gid-index": 0}'
-	t_eq "its GID" "$(rdmactl -j gid show rxe0/1 | jq -r '.[] | select(.index == 0) | .gid' |
+	t_run "ynl --do gid-get" 0 ynl --do gid-get --json '{"dev-name": "'$rdev'", "port-index": 1, "gid-index": 0}'
+	t_eq "its GID" "$(rdmactl -j gid show $rdev/1 | jq -r '.[] | select(.index == 0) | .gid' |
 		python3 -c 'import ipaddress, sys; print(ipaddress.IPv6Address(sys.stdin.read().strip()))')" \
 		"$(jq -r '.gid' <<<"$T_OUT")"
 
@@ -107,24 +116,24 @@ if t_once; then
 
 	if [ "$cfs" = 1 ]; then
 		t_run "ynl --do roce-set as root" 0 ynl --do roce-set \
-			--json '{"dev-name": "rxe0", "port-index": 1, "roce-tos": 32}'
-		t_eq "rdmactl roce show sees it" "32" "$(rdmactl -j roce show rxe0/1 | jq -r '.[0].tos')"
+			--json '{"dev-name": "'$rdev'", "port-index": 1, "roce-tos": 32}'
+		t_eq "rdmactl roce show sees it" "32" "$(rdmactl -j roce show $rdev/1 | jq -r '.[0].tos')"
 	else
 		t_run "ynl --do roce-set as root, before 5.14" 1 ynl --do roce-set \
-			--json '{"dev-name": "rxe0", "port-index": 1, "roce-tos": 32}'
+			--json '{"dev-name": "'$rdev'", "port-index": 1, "roce-tos": 32}'
 		t_match "is refused, saying why" "configfs \\(before 5.14\\) cannot be read or written" "$T_OUT"
 	fi
-	t_run "ynl --do roce-set as nobody" 1 ynl_nobody --do roce-set --json '{"dev-name": "rxe0", "port-index": 1, "roce-tos": 64}'
+	t_run "ynl --do roce-set as nobody" 1 ynl_nobody --do roce-set --json '{"dev-name": "'$rdev'", "port-index": 1, "roce-tos": 64}'
 	t_match "is refused: EPERM" "Operation not permitted" "$T_OUT"
-	t_run "a mode outside the policy's range" 1 ynl --do roce-set --json '{"dev-name": "rxe0", "roce-mode": "ib"}'
+	t_run "a mode outside the policy's range" 1 ynl --do roce-set --json '{"dev-name": "'$rdev'", "roce-mode": "ib"}'
 	t_match "is refused: ERANGE" "Numerical result out of range" "$T_OUT"
 	if [ "$cfs" = 1 ]; then
-		t_eq "neither changed anything" "32" "$(rdmactl -j roce show rxe0/1 | jq -r '.[0].tos')"
+		t_eq "neither changed anything" "32" "$(rdmactl -j roce show $rdev/1 | jq -r '.[0].tos')"
 		t_run "ynl --do roce-set back" 0 ynl --do roce-set \
-			--json "{\"dev-name\": \"rxe0\", \"port-index\": 1, \"roce-tos\": $tos}"
-		t_eq "remembered" "$tos" "$(rdmactl -j roce show rxe0/1 | jq -r '.[0].saved.tos')"
-		t_run "ynl --do roce-set roce-clear" 0 ynl --do roce-set --json '{"dev-name": "rxe0", "roce-clear": true}'
-		t_eq "forgets it" "null" "$(rdmactl -j roce show rxe0/1 | jq -c '.[0].saved')"
+			--json "{\"dev-name\": \"$rdev\", \"port-index\": 1, \"roce-tos\": $tos}"
+		t_eq "remembered" "$tos" "$(rdmactl -j roce show $rdev/1 | jq -r '.[0].saved.tos')"
+		t_run "ynl --do roce-set roce-clear" 0 ynl --do roce-set --json '{"dev-name": "'$rdev'", "roce-clear": true}'
+		t_eq "forgets it" "null" "$(rdmactl -j roce show $rdev/1 | jq -c '.[0].saved')"
 	fi
 
 	# IPoIB: the fake HCA's ib0; mode switches through ynl, seen by sysfs.
@@ -167,18 +176,28 @@ start=$SECONDS
 echo active >$knobs/fakeib0/port1/state
 echo down >$knobs/fakeib0/port1/state
 if [ "$cfs" = 1 ]; then
-	rdmactl roce set rxe0/1 tos 32
-	rdmactl roce set rxe0/1 tos "$tos"
-	rdmactl roce forget rxe0
+	rdmactl roce set $rdev/1 tos 32
+	rdmactl roce set $rdev/1 tos "$tos"
+	rdmactl roce forget $rdev
 fi
-echo connected >/sys/class/net/ib0/mode
-echo datagram >/sys/class/net/ib0/mode
+# IPoIB mode switches; DOCA-OFED's ib_ipoib has datagram mode only
+# (ipoib.sh checks its refusal): MTU changes there.
+if [ -z "${RDMACTL_OFED:-}" ]; then
+	ipoib_ev=ipoib_mode
+	echo connected >/sys/class/net/ib0/mode
+	echo datagram >/sys/class/net/ib0/mode
+else
+	ipoib_ev=ipoib_mtu
+	mtu0=$(</sys/class/net/ib0/mtu)
+	ip link set ib0 mtu 2000
+	ip link set ib0 mtu "$mtu0"
+fi
 took=$((SECONDS - start))
 # ynl's --sleep ends (ynl-cli) once rdmactl monitor, in the same group,
 # has heard the last of each kind: ynl's socket has them queued too.
 heard() { [ "$(grep -c "\"$1\"" /tmp/ynl-monitor.json)" -ge "$2" ]; }
 for _ in $(seq 150); do
-	heard port_err 1 && heard ipoib_mode 2 && { [ "$cfs" = 0 ] || heard roce 2; } && break
+	heard port_err 1 && heard $ipoib_ev 2 && { [ "$cfs" = 0 ] || heard roce 2; } && break
 	sleep 0.1
 done
 touch /tmp/ynl-wake
@@ -191,8 +210,8 @@ ynl_events=$(jq -c '[.[] | .msg | [."event-seq", (."event-type" | gsub("-"; "_")
 mon_events=$(jq -sc '[.[] | [.seq, .event, .ifname, .port, .ipoib]] | sort' /tmp/ynl-monitor.json 2>/dev/null)
 t_match "ynl heard the port events" '"port_active","fakeib0",1,null.*"port_err","fakeib0",1,null' \
 	"$ynl_events"
-[ "$cfs" = 0 ] || t_match "the RoCE ones" '"roce","rxe0",1,null.*"roce","rxe0",1,null' "$ynl_events"
-t_match "and the IPoIB mode switches" '"ipoib_mode","fakeib0",null,"ib0".*"ipoib_mode","fakeib0",null,"ib0"' \
+[ "$cfs" = 0 ] || t_match "the RoCE ones" "\"roce\",\"$rdev\",1,null.*\"roce\",\"$rdev\",1,null" "$ynl_events"
+t_match "and the IPoIB ${ipoib_ev#ipoib_} changes" "\"$ipoib_ev\",\"fakeib0\",null,\"ib0\".*\"$ipoib_ev\",\"fakeib0\",null,\"ib0\"" \
 	"$ynl_events"
 t_eq "every one as rdmactl monitor heard it" "$mon_events" "$ynl_events"
 
@@ -209,6 +228,7 @@ jq -c '[.[] | select(.policy."attr-id" != 3)]' /tmp/ynl-policy.json >/tmp/ynl-po
 t_run "a policy missing an attribute" 0 "$RDMACTL_TOP/scripts/spec.py" policy-check </tmp/ynl-policy-bad.json
 t_match "is named" "dev-get do: dev-name is not in the kernel's policy" "$T_OUT"
 rm -rf "$pub"
+[ -z "$radded" ] || { echo "$radded" >$knobs/remove; ip link del ynl-r0; }
 # The server ends at the end of its input: every copy of its write end
 # closed.
 exec 7>&- 8<&-

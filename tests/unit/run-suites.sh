@@ -105,12 +105,17 @@ plan() {
 }
 T_OUT=$(plan --leave stall.sh)
 t_match "--leave stall.sh: named as left, and where it runs" \
-	"^skip - stall.sh: .*the 5.10, 7.2 and RHEL 9 lines run it" "$T_OUT"
+	"^skip - stall.sh: .*the 5.10, 7.2, RHEL 9, RHEL 10 and DOCA-OFED lines run it" "$T_OUT"
 t_eq "not run, the rest run" "0 1 1" \
 	"$(grep -c '^run stall.sh' <<<"$T_OUT") $(grep -c '^run stall-port.sh' <<<"$T_OUT") $(grep -c '^run siw.sh' <<<"$T_OUT")"
 T_OUT=$(plan --once --leave roce-reload.sh)
 t_eq "--once --leave roce-reload.sh: the programs run, roce-reload.sh does not" "1 0" \
 	"$(grep -c '^run exporter.sh' <<<"$T_OUT") $(grep -c '^run roce-reload.sh' <<<"$T_OUT")"
+T_OUT=$(plan --programs)
+t_eq "--programs: the programs run" "1 1" \
+	"$(grep -c '^run exporter.sh' <<<"$T_OUT") $(grep -c '^run check.sh' <<<"$T_OUT")"
+t_eq "and not what runs once" elsewhere "$(bash -c '. "$1/integration/lines.sh"; line_plan --programs \
+	>/dev/null; echo "$RDMACTL_ONCE"' _ "$(dirname "$0")/..")"
 T_OUT=$(plan --leave fakehca.sh)
 t_eq "--leave fakehca.sh: the fake HCA unloaded in its place, before the Soft-RoCE suites" \
 	"fake-unload.sh errors.sh" "$(grep -A1 '^run fake-unload.sh' <<<"$T_OUT" | sed 's/^run //' | xargs)"

@@ -87,14 +87,16 @@ vm_lines() {
 }
 
 # The RHEL lines: kernels built from AlmaLinux's source in
-# ../shared/vendor/ (tests/vm/rhel-kernel), booted with --kernel LINE.
+# ../shared/vendor/ (tests/vm/rhel-kernel), booted with --kernel LINE:
+# RHEL 9's and RHEL 10's production flavour, and RHEL 10's kernel-debug
+# (make check's debug kernel, --kernel debug).
 vm_rhel_lines() {
-	echo rhel9 rhel10
+	echo rhel9 rhel10 rhel10-debug
 }
 
 vm_is_rhel_line() {
 	case "$1" in
-	rhel9 | rhel10) return 0 ;;
+	rhel9 | rhel10 | rhel10-debug) return 0 ;;
 	*) return 1 ;;
 	esac
 }
