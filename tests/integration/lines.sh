@@ -62,7 +62,7 @@ lines_left_to() {
 	stall-port.sh)
 		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock, RTNL and query_port, the same from 5.10 to 7.2: the 5.10, 7.2, RHEL 9, RHEL 10 and DOCA-OFED lines run it" ;;
 	roce-reload.sh)
-		echo "rdma_cm's configfs and module notifier are the same from 5.14 to 7.2: the RHEL 9, RHEL 10 and 7.2 lines run it, and the debug kernel (RHEL 10's) with its checkers" ;;
+		echo "rdma_cm's configfs and module notifier are the same from 5.14 to 7.2: the RHEL 9 and 7.2 lines run it, and RHEL 10's kernel-debug (the debug VM) with its checkers" ;;
 	fakehca.sh)
 		echo "the fake HCA is the tests' own: its suite runs on the 5.10, 6.12 and 7.2 lines, and on this one every suite checks what it sets against sysfs" ;;
 	fake-dcb.sh)
