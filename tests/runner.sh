@@ -22,7 +22,10 @@
 # lines of its own (a VM's line) is reported by those. --skipped N (a
 # line's plan: the suites it leaves) starts the skipped count; --final
 # SUITE runs last, over the others' outputs ($RS_OUTPUTS/*.out): make
-# check's matrix (tests/matrix --check). Before the
+# check's matrix (tests/matrix --check). With RS_BESIDE set, the first
+# job after a -j N runs beside the N, taking no place of theirs (make
+# check's host suites beside two VMs at a higher priority: they take
+# what the VMs leave idle). Before the
 # total, every "not ok" line again, under the suite that printed it, so
 # that the end of a long log says what failed. The last line is the
 # total, "N passed, N failed, N skipped"; the status, 0 when nothing
@@ -143,9 +146,14 @@ rs_phase() {
 		return
 	fi
 	local -A running=()
+	local beside
 	next=0 reported=0
 	while [ "$reported" -lt "${#suites[@]}" ]; do
-		while [ "${#running[@]}" -lt "$jobs" ] && [ "$next" -lt "${#suites[@]}" ]; do
+		while [ "$next" -lt "${#suites[@]}" ]; do
+			# RS_BESIDE: the phase's first job takes no place of the N.
+			beside=0
+			[ -n "${RS_BESIDE:-}" ] && [ -n "${running[0]+x}" ] && beside=1
+			[ "${#running[@]}" -lt $((jobs + beside)) ] || break
 			rs_run_job $((first + next)) "${suites[$next]}" &
 			running[$next]=$!
 			next=$((next + 1))

@@ -195,9 +195,10 @@ rdmactl roce forget rxe1 2>/dev/null
 # Hardening round 4, item 2: a ROCE dump's first call, under generic
 # netlink's lock, waits for a held rdma_cm/ once for the call, not
 # configfs_wait_ms (200 ms) for each device: with 40 more RoCE devices
-# (the fake HCA's, on dummy interfaces) a family registering beside a
-# probe of them all waits no longer than beside one. The dump goes on
-# from its next calls and lists every RoCE port sysfs has.
+# (the fake HCA's, on veths: the RHEL kernels have no dummy) a family
+# registering beside a probe of them all waits no longer than beside one.
+# The dump goes on from its next calls and lists every RoCE port sysfs
+# has.
 # (fakehca.sh, before this suite, unloads the fake HCA: loaded again.)
 knobs=/sys/kernel/debug/rdmactl_fakehca
 fake_ko=$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/tests/fakehca/rdmactl_fakehca.ko
@@ -206,11 +207,15 @@ fake_load() { [ -d $knobs ] || { insmod "$fake_ko" && fake_here=1; }; }
 if t_expect "40 fake RoCE devices" '[ -f "$fake_ko" ]' \
 	"the fake HCA is not built for $(uname -r)" fake_load; then
 	fakes=()
+	n0=$(wc -l <$knobs/devices)
 	for i in $(seq 40); do
-		ip link add rrd$i type dummy
-		echo "link_layer=roce netdevs=rrd$i" >$knobs/add
-		fakes+=("$(tail -1 $knobs/devices)")
+		ip link add rrd$i type veth peer name rrp$i &&
+			echo "link_layer=roce netdevs=rrd$i" >$knobs/add &&
+			fakes+=("$(tail -1 $knobs/devices)")
 	done
+	# Each made (on RHEL's kernels, dummy interfaces were not: the devices
+	# never existed, and the last device there was went 40 times).
+	t_eq "40 fake RoCE devices added (the fake's list)" "40 40" "$(($(wc -l <$knobs/devices) - n0)) ${#fakes[@]}"
 	hold $cm 6
 	beside_family /tmp/cfg-dump.out rdmactl -j roce show probe
 	t_eq "genl ctrl list while a probe of 42 RoCE devices meets a held rdma_cm/ and a family registers: $look ms (alone: $gbase ms)" \
@@ -220,7 +225,7 @@ if t_expect "40 fake RoCE devices" '[ -f "$fake_ko" ]' \
 		"$(grep -lx Ethernet /sys/class/infiniband/*/ports/*/link_layer | wc -l)" \
 		"$(jq length /tmp/cfg-dump.out)"
 	for d in "${fakes[@]}"; do echo "$d" >$knobs/remove; done
-	for i in $(seq 40); do ip link del rrd$i; done
+	for i in $(seq 40); do ip link del rrd$i 2>/dev/null; done
 	[ -z "$fake_here" ] || rmmod rdmactl_fakehca
 fi
 rdma_cm_loaded && rdma_cm_unload >/dev/null

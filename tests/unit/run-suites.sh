@@ -21,6 +21,16 @@ for j in 1 2; do
 		"What failed:|  bash $work/fails: not ok - b broke|  true: ended without a result (exit 0)" \
 		"$(tail -4 <<<"$T_OUT" | head -3 | paste -sd '|')"
 done
+# RS_BESIDE (make check's host suites beside the VMs): the first job
+# takes no place; without it, the third of -j 2 waits for a place.
+late() {
+	printf '%s' "sleep 0.6; [ -e $work/c ] && echo '1 passed, 0 failed' || echo 'not ok - $1'; rm -f $work/c"
+}
+t_run "RS_BESIDE: the first job runs beside the two" 0 env RS_BESIDE=1 "$rs" -j 2 "$(late "not beside")" \
+	"sleep 1; echo '1 passed, 0 failed'" "touch $work/c; echo '1 passed, 0 failed'"
+t_run "without it, the third waits for a place" 1 "$rs" -j 2 "$(late waited)" \
+	"sleep 1; echo '1 passed, 0 failed'" "touch $work/c; echo '1 passed, 0 failed'"
+t_match "as it says" "not ok - waited" "$T_OUT"
 t_run "a passing run" 0 "$rs" "bash $work/passes"
 t_eq "lists no failure" "" "$(grep -A9 'What failed' <<<"$T_OUT")"
 
