@@ -96,7 +96,8 @@ t_config() {
 # to complete here: wherever rxe is the kernel's own. RHEL 10 dropped
 # Soft-RoCE; its test kernels build rxe from RHEL's tree for the suites
 # that need a RoCE device, and there RC traffic between rxe0 and rxe1
-# never completes (Documentation/packaging.md). A rule, for t_expect.
+# never completes (Documentation/packaging.md), and the QP it leaves
+# holds the device's removal: there it is not tried.
 t_rxe_rc() { [[ $(uname -r) != *.el10_* ]]; }
 
 # one_port_devs: the devices of one port, as rdma lists them, Soft-RoCE's

@@ -25,19 +25,18 @@ t_expect "rxe0's counters (traffic, its PMA, resets)" '[ -z "${RDMACTL_OFED:-}" 
 	test -e /sys/class/infiniband/rxe0 || rxe=
 if [ -n "$rxe" ]; then
 	before=$(rdmactl -j stat show rxe0/1)
-	# A round trip first: the 500 only where one completes (t_rxe_rc).
-	timeout 10 ibv_rc_pingpong -d rxe0 -g 0 -n 1 >/tmp/pp-server.log 2>&1 &
-	tcp_listening 18515
+	# Traffic where RC traffic completes (t_rxe_rc): not tried on RHEL 10,
+	# whose rxe leaves a QP that holds the device's removal.
 	traffic=
-	t_expect "RC traffic between rxe1 and rxe0" t_rxe_rc "one round trip did not complete in 8 s" \
-		timeout 8 ibv_rc_pingpong -d rxe1 -g 0 -n 1 localhost && traffic=1
-	wait
-	if [ -n "$traffic" ]; then
-		ibv_rc_pingpong -d rxe0 -g 0 -n 500 >/tmp/pp-server.log 2>&1 &
+	if t_rxe_rc; then
+		timeout 130 ibv_rc_pingpong -d rxe0 -g 0 -n 500 >/tmp/pp-server.log 2>&1 &
 		t_run "the ibv_rc_pingpong server listens" 0 tcp_listening 18515
 		t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 timeout 120 \
 			ibv_rc_pingpong -d rxe1 -g 0 -n 500 localhost
 		wait
+		traffic=1
+	else
+		t_skip "RC traffic between rxe1 and rxe0" "not on $(uname -r) (t_rxe_rc)"
 	fi
 	after=$(rdmactl -j stat show rxe0/1)
 	sysfs_sent=$(<$s/sent_pkts)

@@ -113,18 +113,16 @@ rdmactl roce forget rxe0
 # --- Counters after traffic between rxe1 and rxe0 (where it completes:
 # t_rxe_rc): the exporter, rdmactl -j stat show and sysfs agree, and so
 # does Prometheus after scraping.
-timeout 10 ibv_rc_pingpong -d rxe0 -g 0 -n 1 >/dev/null 2>&1 &
-tcp_listening 18515
 traffic=
-t_expect "RC traffic between rxe1 and rxe0" t_rxe_rc "one round trip did not complete in 8 s" \
-	timeout 8 ibv_rc_pingpong -d rxe1 -g 0 -n 1 localhost && traffic=1
-wait $!
-if [ -n "$traffic" ]; then
-	ibv_rc_pingpong -d rxe0 -g 0 -n 200 >/dev/null 2>&1 &
+if t_rxe_rc; then
+	timeout 130 ibv_rc_pingpong -d rxe0 -g 0 -n 200 >/dev/null 2>&1 &
 	t_run "the ibv_rc_pingpong server listens" 0 tcp_listening 18515
 	t_run "ibv_rc_pingpong between rxe1 and rxe0" 0 timeout 120 \
 		ibv_rc_pingpong -d rxe1 -g 0 -n 200 localhost
 	wait $!
+	traffic=1
+else
+	t_skip "RC traffic between rxe1 and rxe0" "not on $(uname -r) (t_rxe_rc)"
 fi
 scrape b
 sysfs=$(</sys/class/infiniband/rxe0/ports/1/hw_counters/sent_pkts)

@@ -44,9 +44,9 @@
 # --debug is the debug kernel's (tests/vm/run --kernel debug --fakehca ""):
 # each suite followed by kernel-checks, which fails it for a kernel
 # splat: KUnit, permissions and namespaces, RoCE QoS (its re-apply takes
-# RTNL in a work item: lockdep), rdma_cm's reload (configfs's locks and
-# the removal's work item: lockdep), the fuzzer, then the stress test
-# (last: it unloads and loads the module). A kmemleak scan costs 13 to 26 s there
+# RTNL in a work item, its SET rdma_cm's configfs through the directory's
+# removal work: lockdep), the fuzzer, then the stress test (last: it
+# unloads and loads the module). A kmemleak scan costs 13 to 26 s there
 # (kmemleak reports only what is 5 s old), so the suites before the fuzzer
 # share one, after stat-mode.sh, and the fuzzer and the stress test have
 # one each. A leak's report names the allocation's stack and task, which
@@ -62,7 +62,7 @@ lines_left_to() {
 	stall-port.sh)
 		echo "the waits it checks are rdmactl.ko's, against generic netlink's lock, RTNL and query_port, the same from 5.10 to 7.2: the 5.10, 7.2, RHEL 9, RHEL 10 and DOCA-OFED lines run it" ;;
 	roce-reload.sh)
-		echo "rdma_cm's configfs and module notifier are the same from 5.14 to 7.2: the RHEL 9 and 7.2 lines run it, and RHEL 10's kernel-debug (the debug VM) with its checkers" ;;
+		echo "rdma_cm's configfs and module notifier are the same from 5.14 to 7.2: the RHEL 9, RHEL 10 and 7.2 lines run it" ;;
 	fakehca.sh)
 		echo "the fake HCA is the tests' own: its suite runs on the 5.10, 6.12 and 7.2 lines, and on this one every suite checks what it sets against sysfs" ;;
 	fake-dcb.sh)
@@ -77,7 +77,7 @@ lines_left_to() {
 lines_debug() {
 	local scan=" $* " s
 	if [ $# = 0 ]; then
-		set -- kunit access netns netns-teardown events-loss errors stat-mode qos roce-reload fuzz stress
+		set -- kunit access netns netns-teardown events-loss errors stat-mode qos fuzz stress
 		scan=" stat-mode fuzz stress "
 	fi
 	LINE_PLAN=()

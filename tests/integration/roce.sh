@@ -218,12 +218,11 @@ timeout 20 rping -s -a "$a1" -C 5 >/dev/null 2>&1 &
 srv=$!
 t_run "the rping server listens (rdma res show cm_id)" 0 listening 7174
 # Where RC traffic completes (t_rxe_rc: not on RHEL 10's rxe).
-rc=0
-out=$(timeout 20 rping -c -a "$a1" -I "$a0" -C 5 -v 2>&1) || rc=$?
-if t_expect "rping between rxe0 and rxe1 after the ToS change" t_rxe_rc "rping ended with $rc" \
-	test $rc = 0; then
-	t_pass "rping between rxe0 and rxe1 after the ToS change"
-	t_eq "5 pings came back" "5" "$(grep -c 'ping data' <<<"$out")"
+if ! t_rxe_rc; then
+	t_skip "rping and ucmatose between rxe0 and rxe1" "not on $(uname -r) (t_rxe_rc)"
+else
+	t_run "rping between rxe0 and rxe1 after the ToS change" 0 timeout 20 rping -c -a "$a1" -I "$a0" -C 5 -v
+	t_eq "5 pings came back" "5" "$(grep -c 'ping data' <<<"$T_OUT")"
 	timeout 20 ucmatose -b "$a1" -c 2 -C 5 >/dev/null 2>&1 &
 	t_run "the ucmatose server listens" 0 listening 7471
 	t_run "ucmatose between rxe0 and rxe1" 0 timeout 20 ucmatose -s "$a1" -b "$a0" -c 2 -C 5

@@ -28,7 +28,7 @@ late() {
 }
 t_run "RS_BESIDE: the first job runs beside the two" 0 env RS_BESIDE=1 "$rs" -j 2 "$(late "not beside")" \
 	"sleep 1; echo '1 passed, 0 failed'" "touch $work/c; echo '1 passed, 0 failed'"
-t_run "without it, the third waits for a place" 1 "$rs" -j 2 "$(late waited)" \
+t_run "without it, the third waits for a place" 1 env -u RS_BESIDE "$rs" -j 2 "$(late waited)" \
 	"sleep 1; echo '1 passed, 0 failed'" "touch $work/c; echo '1 passed, 0 failed'"
 t_match "as it says" "not ok - waited" "$T_OUT"
 t_run "a passing run" 0 "$rs" "bash $work/passes"
