@@ -80,9 +80,16 @@ fi
 # 6.12), rdmactl knows a set_netdev driver's port netdev only from the GID
 # table, which keeps the old netdev's default GID: a re-bound port is seen
 # to lose its netdev, not to gain the new one, as ib_core's GIDs do not.
+# The probe's own rule (tests/probe-verdicts), against the loaded ib_core:
+# on DOCA-OFED its Module.symvers (the module may be DKMS's, built
+# elsewhere), otherwise the line's build.
 have_get=1
-grep -q '^#define HAVE_IB_DEVICE_GET_NETDEV' \
-	"$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/compat/generated.h" || have_get=
+if [ -n "${RDMACTL_OFED_SYMVERS:-}" ]; then
+	grep -qw ib_device_get_netdev "$RDMACTL_OFED_SYMVERS" || have_get=
+else
+	grep -q '^#define HAVE_IB_DEVICE_GET_NETDEV' \
+		"$RDMACTL_TOP/${RDMACTL_BUILD:-build/$(uname -r)}/kmod/compat/generated.h" || have_get=
+fi
 for op in get set; do
 	n=$(lines)
 	echo "link_layer=roce netdevs=rdmactl-ne netdev_op=$op" >"$knobs/add"
