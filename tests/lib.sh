@@ -108,6 +108,20 @@ one_port_devs() {
 		sort -t' ' -k1,1 | awk '/^rxe/ { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }'
 }
 
+# two_devs: dev0 and dev1, two devices of one port (one_port_devs), a
+# second one added to the fake HCA for the suite when there is one only
+# (DOCA-OFED): $added names it, for the suite to remove.
+two_devs() {
+	local knobs=/sys/kernel/debug/rdmactl_fakehca
+	read -r dev0 dev1 <<<"$(one_port_devs | head -2 | xargs)"
+	added=
+	if [ -z "$dev1" ] && [ -d $knobs ]; then
+		echo "ports=1" >$knobs/add
+		added=$(tail -1 $knobs/devices)
+		read -r dev0 dev1 <<<"$(one_port_devs | head -2 | xargs)"
+	fi
+}
+
 # t_eq WHAT EXPECTED ACTUAL
 t_eq() {
 	if [ "$2" = "$3" ]; then

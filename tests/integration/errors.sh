@@ -1,18 +1,11 @@
 #!/bin/bash
 # What the CLI says when asked for what is not there, and its exit codes,
 # on two devices of one port: Soft-RoCE's rxe0 and rxe1, or the fake HCA's
-# where there is no Soft-RoCE (DOCA-OFED), a second one added for the
-# suite when there is one only.
+# where there is no Soft-RoCE (DOCA-OFED: two_devs).
 . "$RDMACTL_TOP/tests/lib.sh"
 
 knobs=/sys/kernel/debug/rdmactl_fakehca
-read -r dev0 dev1 <<<"$(one_port_devs | head -2 | xargs)"
-added=
-if [ -z "$dev1" ] && [ -d $knobs ]; then
-	echo "ports=1" >$knobs/add
-	added=$(tail -1 $knobs/devices)
-	read -r dev0 dev1 <<<"$(one_port_devs | head -2 | xargs)"
-fi
+two_devs
 [ -n "$dev1" ] || { t_fail "two devices of one port (rdma link show)"; t_done; exit; }
 
 t_run "missing device" 1 rdmactl dev show mlx5_9

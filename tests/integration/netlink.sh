@@ -4,16 +4,9 @@
 . "$RDMACTL_TOP/tests/lib.sh"
 
 nlraw=$RDMACTL_TOP/build/tests/nlraw
-# Two devices of one port: rxe0 and rxe1, or the fake HCA's (DOCA-OFED),
-# a second one added for the suite when there is one only.
+# Two devices of one port: rxe0 and rxe1, or the fake HCA's (DOCA-OFED).
 knobs=/sys/kernel/debug/rdmactl_fakehca
-read -r dev0 dev1 <<<"$(one_port_devs | head -2 | xargs)"
-added=
-if [ -z "$dev1" ] && [ -d $knobs ]; then
-	echo "ports=1" >$knobs/add
-	added=$(tail -1 $knobs/devices)
-	read -r dev0 dev1 <<<"$(one_port_devs | head -2 | xargs)"
-fi
+two_devs
 idx0=$(rdma -j dev show $dev0 | jq .[0].ifindex)
 
 t_run "DEV_GET by index" 0 "$nlraw" DEV_GET DEV_INDEX:u32:"$idx0"
