@@ -31,7 +31,9 @@ t_fail() {
 	t_took
 	echo "not ok - $T_NAME: $1$T_TOOK"
 	shift
-	[ $# -gt 0 ] && printf '    %s\n' "$@"
+	# Every line of the detail indented: a command's output there (a
+	# nested runner's) never reads as this suite's own result lines.
+	[ $# -gt 0 ] && printf '%s\n' "$@" | sed 's/^/    /'
 	return 0
 }
 

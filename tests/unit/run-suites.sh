@@ -22,14 +22,18 @@ for j in 1 2; do
 		"$(tail -4 <<<"$T_OUT" | head -3 | paste -sd '|')"
 done
 # RS_BESIDE (make check's host suites beside the VMs): the first job
-# takes no place; without it, the third of -j 2 waits for a place.
+# takes no place; without it, the third of -j 2 waits for a place. The
+# first waits 2 s for the third's file, the second holds its place 2.5 s:
+# however loaded the machine (make check's VMs beside), only a third
+# that started at once is seen.
 late() {
-	printf '%s' "sleep 0.6; [ -e $work/c ] && echo '1 passed, 0 failed' || echo 'not ok - $1'; rm -f $work/c"
+	printf '%s' "for i in {1..20}; do [ -e $work/c ] && break; sleep 0.1; done;"\
+		"[ -e $work/c ] && echo '1 passed, 0 failed' || echo 'not ok - $1'; rm -f $work/c"
 }
 t_run "RS_BESIDE: the first job runs beside the two" 0 env RS_BESIDE=1 "$rs" -j 2 "$(late "not beside")" \
-	"sleep 1; echo '1 passed, 0 failed'" "touch $work/c; echo '1 passed, 0 failed'"
+	"sleep 2.5; echo '1 passed, 0 failed'" "touch $work/c; echo '1 passed, 0 failed'"
 t_run "without it, the third waits for a place" 1 env -u RS_BESIDE "$rs" -j 2 "$(late waited)" \
-	"sleep 1; echo '1 passed, 0 failed'" "touch $work/c; echo '1 passed, 0 failed'"
+	"sleep 2.5; echo '1 passed, 0 failed'" "touch $work/c; echo '1 passed, 0 failed'"
 t_match "as it says" "not ok - waited" "$T_OUT"
 t_run "a passing run" 0 "$rs" "bash $work/passes"
 t_eq "lists no failure" "" "$(grep -A9 'What failed' <<<"$T_OUT")"
@@ -77,6 +81,17 @@ t_eq "starts the count" "2 passed, 0 failed, 3 skipped" "$(tail -1 <<<"$T_OUT")"
 t_match "each suite's matrix line" "matrix - host bash\\(.*passes\\) 2 0 0" "$T_OUT"
 t_run "--final sees the others' outputs" 0 "$rs" --final "sh -c 'cat \$RS_OUTPUTS/*.out | grep -c ^matrix; echo 1 passed, 0 failed'" "bash $work/passes" "bash $work/skips $lib"
 t_eq "their matrix lines, last" "2|1 passed, 0 failed" "$(grep -A2 '^== sh' <<<"$T_OUT" | tail -2 | paste -sd'|')"
+# A failed check's detail is indented, every line of it: a nested
+# runner's output (this suite's own t_runs) is never read as the suite's
+# matrix line, its result or a failure of its own.
+cat >"$work/nested" <<'EOF'
+. "$1"
+t_run a 1 printf 'x\nmatrix - host inner 1 0 0\n0 passed, 1 failed\n'
+t_done
+EOF
+t_run "a failure whose detail holds a runner's lines" 1 "$rs" "bash $work/nested $lib"
+t_match "its own matrix line, not the detail's" "matrix - host bash\\(.*nested\\) 0 1 0" "$T_OUT"
+t_eq "the detail indented" 0 "$(grep -c '^matrix - host inner' <<<"$T_OUT")"
 
 # tests/matrix: a suite that makes fewer checks on a line than expected,
 # skips more, or is gone from a line that ran, fails; a line that did not
