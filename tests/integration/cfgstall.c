@@ -5,7 +5,9 @@
  * userfaultfd leaves missing, so the kernel's copy of the first entry
  * waits, the lock held, until the fault is resolved. A mkdir or rmdir in
  * the directory (rdmactl's in rdma_cm's configfs) waits as long. Prints
- * "stalled" once the listing waits, then resolves the fault after SECONDS.
+ * "stalled" once the listing waits, then resolves the fault after SECONDS,
+ * or at once on SIGUSR1 (a test done with the hold: the listing ends as
+ * it would have; before "stalled", SIGUSR1 ends the wait for the fault).
  * Needs root (a fault taken by the kernel), or vm.unprivileged_userfaultfd.
  *
  *   cfgstall [-w PARENT] DIR SECONDS
@@ -22,6 +24,7 @@
 #include <string.h>
 #include <sys/inotify.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
@@ -64,8 +67,16 @@ static void *lister(void *arg)
 	return (void *)n;
 }
 
+/* SIGUSR1's handler: that sleep() and poll() return is all it is for. */
+static void on_release(int sig)
+{
+	(void)sig;
+}
+
 int main(int argc, char **argv)
 {
+	struct sigaction release = { .sa_handler = on_release };
+	sigset_t usr1;
 	struct uffdio_api api = { .api = UFFD_API };
 	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
 	struct uffdio_zeropage zero = { 0 };
@@ -106,8 +117,15 @@ int main(int argc, char **argv)
 		perror("UFFDIO_REGISTER");
 		return 1;
 	}
+	/* Caught here, not in the lister's fault: it blocks SIGUSR1. No
+	 * SA_RESTART, so that the sleep below ends at it. */
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigaction(SIGUSR1, &release, NULL);
+	pthread_sigmask(SIG_BLOCK, &usr1, NULL);
 	if (pthread_create(&t, NULL, lister, NULL))
 		return 1;
+	pthread_sigmask(SIG_UNBLOCK, &usr1, NULL);
 
 	if (watch_fd >= 0) {
 		printf("watching\n");

@@ -32,6 +32,12 @@ hold() {
 	stall=$!
 	for i in $(seq 100); do grep -q stalled /tmp/cfgstall.out && break; sleep 0.1; done
 }
+# release: the checks that needed the hold are done: its listing ends now
+# (cfgstall's SIGUSR1), as it would at its end.
+release() {
+	kill -USR1 $stall 2>/dev/null
+	wait $stall
+}
 # beside_family OUT CMD...: CMD in the background, output to OUT, while
 # wireguard registers its family (genl_register_family() takes generic
 # netlink's lock for writing; lookups queue behind it); then genl ctrl
@@ -93,7 +99,8 @@ rdma link delete rxe1
 ms=$(ms_since "$t0")
 t_eq "rdma link delete rxe1 meanwhile takes under 2 s ($ms ms)" "yes" \
 	"$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
-wait $stall $bg
+release
+wait $bg
 rdma link add rxe1 type rxe netdev veth1
 rdmactl roce forget rxe1 2>/dev/null
 
@@ -119,7 +126,7 @@ t_eq "genl ctrl list while a roce set meets a held rdma_cm/ and a family registe
 t_eq "the roce set gives up before the listing ends ($took ms of 6 s)" "1 yes" \
 	"$rc $( [ "$took" -lt 5000 ] && echo yes || echo no)"
 t_match "saying that rdma_cm's directory is busy" "rdma_cm's configfs directory is busy" "$(</tmp/cfg-set.out)"
-wait $stall
+release
 t_eq "and changed nothing" "$before" "$(cm_read rxe1 1)"
 t_eq "nor remembered anything" "null" "$(rdmactl -j roce show rxe1/1 | jq -c '.[0].saved')"
 
@@ -140,7 +147,7 @@ t_eq "the roce show answers before the listing ends ($took ms of 6 s)" "0 yes" \
 	"$rc $( [ "$took" -lt 5000 ] && echo yes || echo no)"
 t_eq "from what it could read: not rdma_cm's directory" "unknown" \
 	"$(jq -r '.[0].source' /tmp/cfg-get.out)"
-wait $stall
+release
 wait $mk
 rmdir $cm/rxe1
 
@@ -173,7 +180,7 @@ t_eq "the roce set ends before the listing does ($took ms of 6 s)" yes \
 [ "$rc" = 0 ] && after="RoCE v2 24" || after=$before
 t_match "done, or said busy ($rc)" "^0$|rdma_cm's configfs directory is busy" \
 	"$( [ "$rc" = 0 ] && echo 0 || cat /tmp/cfg-own.out)"
-wait $stall
+release
 t_run "rdma_cm/rxe1 is removed once the listing ends" 0 until_ok 10 cm_gone rxe1
 t_eq "rdma_cm's ToS is what the SET said" "$after" "$(cm_read rxe1 1)"
 watch_hold rxe1 6
@@ -186,7 +193,7 @@ t_eq "the probe ends before the listing does ($took ms of 6 s)" yes \
 	"$( [ "$took" -lt 5000 ] && echo yes || echo no)"
 t_match "answered, or said busy ($rc)" "^0$|rdma_cm's configfs directory is busy" \
 	"$( [ "$rc" = 0 ] && echo 0 || cat /tmp/cfg-own.out)"
-wait $stall
+release
 t_run "rdma_cm/rxe1 is removed once the listing ends" 0 until_ok 10 cm_gone rxe1
 [ "$rc" = 0 ] && ptos="RoCE v2 $(jq -r '.[0].tos' /tmp/cfg-own.out)" || ptos=$after
 t_eq "the probe's ToS, if it answered, is rdma_cm's" "$ptos" "$(cm_read rxe1 1)"
@@ -220,7 +227,7 @@ if t_expect "40 fake RoCE devices" '[ -f "$fake_ko" ]' \
 	beside_family /tmp/cfg-dump.out rdmactl -j roce show probe
 	t_eq "genl ctrl list while a probe of 42 RoCE devices meets a held rdma_cm/ and a family registers: $look ms (alone: $gbase ms)" \
 		yes "$( [ "$look" -lt $((gbase + 800)) ] && echo yes || echo no)"
-	wait $stall
+	release
 	t_eq "the dump lists every RoCE port sysfs has" \
 		"$(grep -lx Ethernet /sys/class/infiniband/*/ports/*/link_layer | wc -l)" \
 		"$(jq length /tmp/cfg-dump.out)"
@@ -249,7 +256,7 @@ bg=$!
 sleep 1
 rdma dev set rxe0 name rxetmp
 rdma dev set rxe1 name rxe0
-wait $stall
+release
 rc=0
 wait $bg || rc=$?
 t_eq "roce set refuses a device renamed meanwhile" "1" "$rc"
@@ -372,7 +379,7 @@ t_run "rmmod rdmactl while its restore meets a held rdma_cm/" 0 rmmod rdmactl
 ms=$(ms_since "$t0")
 t_eq "within 2 s ($ms ms; the listing holds it 8 s)" yes "$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
 t_run "and insmod" 0 insmod "$RDMACTL_MODULE"
-wait $stall
+release
 
 # Item 1 on the restore's path: rxe0 registers again with a ToS kept, and
 # the restore's own rdma_cm/rxe0 is caught as above. Its removal waits
@@ -399,7 +406,7 @@ t_run "its removal waits, said in the kernel log" 0 until_ok 10 eval \
 took_ms genl ctrl list
 t_eq "genl ctrl list meanwhile ($T_MS ms; alone: $gbase ms)" yes \
 	"$( [ "$T_MS" -lt $((gbase + 800)) ] && echo yes || echo no)"
-wait $stall
+release
 rxe0_applied() { [ "$(rdmactl -j roce show rxe0/1 | jq -r '.[0] | "\(.source) \(.tos)"')" = "applied 40" ]; }
 t_run "once the listing ends, the restore lands" 0 until_ok 15 rxe0_applied
 t_run "and rdma_cm/rxe0 is removed" 0 until_ok 10 cm_gone rxe0
@@ -413,7 +420,7 @@ t_run "rmmod rdmactl meanwhile" 0 until_ok 2 rmmod rdmactl
 ms=$(ms_since "$t0")
 t_eq "at once ($ms ms; the listing holds it 8 s)" yes "$( [ "$ms" -lt 2000 ] && echo yes || echo no)"
 t_match "the kernel log names the directory left" "configfs rdma_cm/rxe0 left" "$(dmesg | tail -20)"
-wait $stall
+release
 t_run "which an administrator removes" 0 rmdir $cm/rxe0
 t_run "and insmod" 0 insmod "$RDMACTL_MODULE"
 
