@@ -6,13 +6,43 @@
 # does not know. Only an administrator's --probe looks into rdma_cm, and
 # it removes only the directory it made. ROCE_SET without rdma_cm is
 # refused, and loads nothing either. Needs rdma_cm as a module (stock
-# kernels, not the debug one).
+# kernels, not the debug one). The RoCE devices are Soft-RoCE's rxe0 and
+# rxe1; on DOCA-OFED, which has no rdma_rxe but its own rdma_cm, two of
+# the fake HCA's RoCE devices on veths (lines.sh).
 . "$RDMACTL_TOP/tests/lib.sh"
 . "$RDMACTL_TOP/tests/integration/modprobe-hook.sh"
 
 t_expect "ROCE_GET and rdma_cm unloaded" 't_config INFINIBAND m' \
 	"rdma_cm is built in: nothing to unload" rdma_cm_modular || { t_done; exit; }
-trap modprobe_unhook EXIT
+knobs=/sys/kernel/debug/rdmactl_fakehca
+fakes=()
+cleanup() {
+	local d i
+	modprobe_unhook
+	for d in "${fakes[@]}"; do echo "$d" >$knobs/remove; done
+	for i in "${!fakes[@]}"; do ip link del rpv$i; done
+	return 0
+}
+trap cleanup EXIT
+if [ -z "${RDMACTL_OFED:-}" ]; then
+	d0=rxe0 d1=rxe1
+else
+	for i in 0 1; do
+		ip link add rpv$i type veth peer name rpp$i
+		ip link set rpv$i up
+		echo "link_layer=roce netdevs=rpv$i state=active" >$knobs/add
+		fakes+=("$(tail -1 $knobs/devices)")
+	done
+	d0=${fakes[0]} d1=${fakes[1]}
+fi
+# Every RoCE port by sysfs, "DEV/PORT WORD" each, sorted, comma-joined.
+roce_ports() {
+	local f
+	for f in $(grep -lx Ethernet /sys/class/infiniband/*/ports/*/link_layer); do
+		f=${f#/sys/class/infiniband/}
+		echo "${f%%/*}/$(cut -d/ -f3 <<<"$f") $1"
+	done | sort | paste -sd,
+}
 kv=$(uname -r)
 old_configfs=
 [ "$(printf '%s\n' 5.14 "${kv%%-*}" | sort -V | head -1)" != 5.14 ] && old_configfs=1
@@ -31,25 +61,23 @@ t_run "rdma_cm unloads" 0 rdma_cm_unload
 modprobe_hook
 
 # Item 2: an unprivileged GET, doit and dump, loads nothing.
-t_run "unprivileged roce show rxe0/1 without rdma_cm" 0 nobody rdmactl -j roce show rxe0/1
+t_run "unprivileged roce show $d0/1 without rdma_cm" 0 nobody rdmactl -j roce show $d0/1
 out=$T_OUT
 t_eq "it left rdma_cm unloaded" "unloaded" "$(rdma_cm_loaded && echo loaded || echo unloaded)"
 t_eq "the kernel asked modprobe for nothing" "" "$(modprobe_requests)"
 t_eq "it says the defaults are unknown" "unknown" "$(jq -r '.[0].source' <<<"$out")"
 t_run "unprivileged roce show (dump) without rdma_cm" 0 nobody rdmactl -j roce show
-# In the dump's order, the devices' indexes: rxe0 after rxe1 once a
-# suite before this one in the boot (roce-reload) registered it again.
-t_eq "every RoCE port, each unknown" "rxe0/1 unknown,rxe1/1 unknown" \
+t_eq "every RoCE port sysfs has, each unknown" "$(roce_ports unknown)" \
 	"$(jq -r '[.[] | "\(.ifname)/\(.port) \(.source)"] | sort | join(",")' <<<"$T_OUT")"
-t_run "root's roce show without rdma_cm" 0 rdmactl roce show rxe0/1
-t_match "says so in text" "rxe0/1: mode unknown" "$T_OUT"
+t_run "root's roce show without rdma_cm" 0 rdmactl roce show $d0/1
+t_match "says so in text" "$d0/1: mode unknown" "$T_OUT"
 t_eq "and loads nothing either" "unloaded " "$(rdma_cm_loaded && echo loaded || echo unloaded) $(modprobe_requests)"
 
 # Item 7: no handler loads modules; SET says what is missing.
-t_run "roce set without rdma_cm" 1 rdmactl roce set rxe0/1 tos 32
+t_run "roce set without rdma_cm" 1 rdmactl roce set $d0/1 tos 32
 t_match "is refused: rdma_cm is not loaded" "rdma_cm is not loaded" "$T_ERR"
 t_eq "and loads nothing" "unloaded " "$(rdma_cm_loaded && echo loaded || echo unloaded) $(modprobe_requests)"
-t_run "roce show --probe without rdma_cm" 1 rdmactl roce show --probe rxe0/1
+t_run "roce show --probe without rdma_cm" 1 rdmactl roce show --probe $d0/1
 t_match "is refused the same way" "rdma_cm is not loaded" "$T_ERR"
 t_eq "loading nothing" "unloaded " "$(rdma_cm_loaded && echo loaded || echo unloaded) $(modprobe_requests)"
 modprobe_unhook
@@ -57,7 +85,7 @@ modprobe_unhook
 modprobe rdma_cm
 if [ -n "$old_configfs" ]; then
 	# Before 5.14 the module can neither read nor write rdma_cm's files.
-	t_run "$kv: unprivileged roce show" 0 nobody rdmactl -j roce show rxe0/1
+	t_run "$kv: unprivileged roce show" 0 nobody rdmactl -j roce show $d0/1
 	t_eq "says unknown" "unknown" "$(jq -r '.[0].source' <<<"$T_OUT")"
 	t_done
 	exit
@@ -67,47 +95,48 @@ fi
 # and again (ten: on the debug kernel a process takes a second to start).
 cm_watch_start
 for i in $(seq 5); do
-	nobody rdmactl roce show rxe0/1 >/dev/null
+	nobody rdmactl roce show $d0/1 >/dev/null
 	nobody rdmactl roce show >/dev/null
 done
 t_eq "10 unprivileged roce shows: nothing made or removed in rdma_cm's configfs" "0 " \
 	"$(cm_watch_stop)"
 t_eq "nor left behind" "" "$(ls $cm)"
-t_eq "they still say unknown" "unknown" "$(nobody rdmactl -j roce show rxe0/1 | jq -r '.[0].source')"
+t_eq "they still say unknown" "unknown" "$(nobody rdmactl -j roce show $d0/1 | jq -r '.[0].source')"
 
 # An administrator's directory is read, and survives.
-mkdir $cm/rxe0
-echo 40 >$cm/rxe0/ports/1/default_roce_tos
-t_run "unprivileged roce show with an administrator's rdma_cm/rxe0" 0 nobody rdmactl -j roce show rxe0/1
+mkdir $cm/$d0
+echo 40 >$cm/$d0/ports/1/default_roce_tos
+t_run "unprivileged roce show with an administrator's rdma_cm/$d0" 0 nobody rdmactl -j roce show $d0/1
 t_eq "reads rdma_cm's values through it" "configfs v2 40" \
 	"$(jq -r '.[0] | "\(.source) \(.mode) \(.tos)"' <<<"$T_OUT")"
-t_eq "and leaves it there" "rxe0" "$(ls $cm)"
-t_eq "rxe1, without one, is unknown" "unknown" "$(nobody rdmactl -j roce show rxe1/1 | jq -r '.[0].source')"
-rmdir $cm/rxe0
+t_eq "and leaves it there" "$d0" "$(ls $cm)"
+t_eq "$d1, without one, is unknown" "unknown" "$(nobody rdmactl -j roce show $d1/1 | jq -r '.[0].source')"
+rmdir $cm/$d0
 
 # What rdmactl applied, it reports as such.
-t_run "roce set rxe0/1 tos 48" 0 rdmactl roce set rxe0/1 tos 48
+t_run "roce set $d0/1 tos 48" 0 rdmactl roce set $d0/1 tos 48
 t_eq "unprivileged roce show: what rdmactl applied" "applied v2 48" \
-	"$(nobody rdmactl -j roce show rxe0/1 | jq -r '.[0] | "\(.source) \(.mode) \(.tos)"')"
-t_match "said so in text" "rxe0/1: mode v2 tos 48 \(applied by rdmactl\)" "$(nobody rdmactl roce show rxe0/1)"
-t_eq "which is rdma_cm's" "RoCE v2 48" "$(cm_read rxe0 1)"
+	"$(nobody rdmactl -j roce show $d0/1 | jq -r '.[0] | "\(.source) \(.mode) \(.tos)"')"
+t_match "said so in text" "$d0/1: mode v2 tos 48 \(applied by rdmactl\)" "$(nobody rdmactl roce show $d0/1)"
+t_eq "which is rdma_cm's" "RoCE v2 48" "$(cm_read $d0 1)"
 
 # --probe: an administrator's exact read, which cleans up after itself only.
-echo 56 >/tmp/t; mkdir $cm/rxe0 && cat /tmp/t >$cm/rxe0/ports/1/default_roce_tos && rmdir $cm/rxe0
+echo 56 >/tmp/t; mkdir $cm/$d0 && cat /tmp/t >$cm/$d0/ports/1/default_roce_tos && rmdir $cm/$d0
 t_eq "rdma_cm changed behind rdmactl's back: still reported as applied" "applied 48" \
-	"$(rdmactl -j roce show rxe0/1 | jq -r '.[0] | "\(.source) \(.tos)"')"
+	"$(rdmactl -j roce show $d0/1 | jq -r '.[0] | "\(.source) \(.tos)"')"
 cm_watch_start
-t_run "roce show --probe rxe0/1" 0 rdmactl -j roce show --probe rxe0/1
+t_run "roce show --probe $d0/1" 0 rdmactl -j roce show --probe $d0/1
 t_eq "reads rdma_cm itself" "configfs v2 56" "$(jq -r '.[0] | "\(.source) \(.mode) \(.tos)"' <<<"$T_OUT")"
-t_eq "through a directory it made and removed" "2 mkdir rxe0 rmdir rxe0" "$(cm_watch_stop)"
+t_eq "through a directory it made and removed" "2 mkdir $d0 rmdir $d0" "$(cm_watch_stop)"
 t_run "roce show --probe (dump)" 0 rdmactl -j roce show --probe
-t_eq "every port from rdma_cm" "configfs,configfs" "$(jq -r '[.[].source] | join(",")' <<<"$T_OUT")"
-mkdir $cm/rxe1
-t_run "roce show --probe rxe1/1 with an administrator's directory" 0 rdmactl -j roce show --probe rxe1/1
-t_eq "leaves it there" "rxe1" "$(ls $cm)"
-rmdir $cm/rxe1
-t_run "unprivileged roce show --probe" 1 nobody rdmactl roce show --probe rxe0/1
+t_eq "every port from rdma_cm" "$(roce_ports configfs)" \
+	"$(jq -r '[.[] | "\(.ifname)/\(.port) \(.source)"] | sort | join(",")' <<<"$T_OUT")"
+mkdir $cm/$d1
+t_run "roce show --probe $d1/1 with an administrator's directory" 0 rdmactl -j roce show --probe $d1/1
+t_eq "leaves it there" "$d1" "$(ls $cm)"
+rmdir $cm/$d1
+t_run "unprivileged roce show --probe" 1 nobody rdmactl roce show --probe $d0/1
 t_match "is refused: it needs CAP_NET_ADMIN" "CAP_NET_ADMIN" "$T_ERR"
 
-rdmactl roce forget rxe0
+rdmactl roce forget $d0
 t_done
