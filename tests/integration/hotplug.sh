@@ -1,28 +1,68 @@
 #!/bin/bash
 # Devices that come and go: dumps over many messages, devices removed
-# mid-dump, and unloading the module while dumps run.
+# mid-dump, and unloading the module while dumps run. The devices are
+# Soft-RoCE's on veths; on DOCA-OFED, which has no rdma_rxe, the fake
+# HCA's RoCE devices on veths in their place (lines.sh), which it removes
+# when their netdev goes, as rxe does. What each dump should list is
+# sysfs's.
 . "$RDMACTL_TOP/tests/lib.sh"
 
+knobs=/sys/kernel/debug/rdmactl_fakehca
 ports_of() { jq -r '.[] | "\(.ifname)/\(.port)"' | sort | xargs; }
+sysfs_ports() {
+	local p
+	for p in /sys/class/infiniband/*/ports/*; do
+		echo "$(basename "$(dirname "$(dirname "$p")")")/${p##*/}"
+	done | sort | xargs
+}
+# dev_add NETDEV NAME: a RoCE device on NETDEV, its name printed (rxe's
+# NAME; the fake HCA names its own). dev_del NAME removes it.
+dev_add() {
+	if [ -z "${RDMACTL_OFED:-}" ]; then
+		rdma link add "$2" type rxe netdev "$1" && echo "$2"
+	else
+		echo "link_layer=roce netdevs=$1" >$knobs/add && tail -1 $knobs/devices
+	fi
+}
+dev_del() {
+	if [ -z "${RDMACTL_OFED:-}" ]; then
+		rdma link delete "$1"
+	else
+		echo "$1" >$knobs/remove
+	fi
+}
+if [ -z "${RDMACTL_OFED:-}" ]; then
+	d1=rxe1 d1net=veth1
+else
+	ip link add hpv1 type veth peer name hpp1
+	ip link set hpv1 up
+	d1=$(dev_add hpv1) d1net=hpv1
+fi
+base=$(sysfs_ports)
+base_devs=$(ls /sys/class/infiniband | wc -l)
+t_eq "the dump lists sysfs's ports" "$base" "$(rdmactl -j port show | ports_of)"
 
-rdma link delete rxe1
-t_eq "a deleted device vanishes from the next dump" "rxe0/1" "$(rdmactl -j port show | ports_of)"
-t_run "get of a deleted device" 1 rdmactl port show rxe1/1
-t_eq "get of a deleted device fails cleanly" "rdmactl: rxe1: no RDMA device has this name" "$T_ERR"
-rdma link add rxe1 type rxe netdev veth1
-t_eq "a device added again is back" "rxe0/1 rxe1/1" "$(rdmactl -j port show | ports_of)"
+dev_del $d1
+t_eq "a deleted device vanishes from the next dump" "$(xargs -n1 <<<"$base" | grep -vx "$d1/1" | xargs)" \
+	"$(rdmactl -j port show | ports_of)"
+t_run "get of a deleted device" 1 rdmactl port show $d1/1
+t_eq "get of a deleted device fails cleanly" "rdmactl: $d1: no RDMA device has this name" "$T_ERR"
+d1=$(dev_add $d1net rxe1)
+base=$(sysfs_ports)
+t_eq "a device added again is back" "$base" "$(rdmactl -j port show | ports_of)"
 
 # Enough devices that a dump takes several messages.
 n=24
+a=() b=()
 for i in $(seq 1 $n); do
 	ip link add "vt${i}a" type veth peer name "vt${i}b"
 	ip link set "vt${i}a" up
 	ip link set "vt${i}b" up
-	rdma link add "rxt${i}a" type rxe netdev "vt${i}a"
-	rdma link add "rxt${i}b" type rxe netdev "vt${i}b"
+	a[i]=$(dev_add "vt${i}a" "rxt${i}a")
+	b[i]=$(dev_add "vt${i}b" "rxt${i}b")
 done
 want=$(ls -d /sys/class/infiniband/*/ports/* | wc -l)
-t_eq "$want ports in sysfs" "$((2 * n + 2))" "$want"
+t_eq "$want ports in sysfs" "$(($(wc -w <<<"$base") + 2 * n))" "$want"
 out=$(rdmactl -j port show)
 t_eq "a dump of many devices has every port once" "$want" "$(jq -r '.[] | "\(.ifname)/\(.port)"' <<<"$out" | sort -u | wc -l)"
 t_eq "and nothing twice" "$want" "$(jq length <<<"$out")"
@@ -32,12 +72,17 @@ if [ "$recvs" -gt 2 ]; then
 else
 	t_fail "the dump did not span several messages ($recvs receives)"
 fi
-t_eq "dev show lists every device" "$((2 * n + 2))" "$(rdmactl -j dev show | jq length)"
+t_eq "dev show lists every device" "$((base_devs + 2 * n))" "$(rdmactl -j dev show | jq length)"
 
 # A device removed while a dump is between two messages: the messages
 # built after it are flagged NLM_F_DUMP_INTR, and the dump still ends.
+if [ -z "${RDMACTL_OFED:-}" ]; then
+	gone="rdma link delete ${b[n]}"
+else
+	gone="echo ${b[n]} >$knobs/remove"
+fi
 t_run "dump with a device removed in the middle" 0 "$RDMACTL_TOP/build/tests/nlraw" \
-	--small --after "rdma link delete rxt${n}b" --dump PORT_GET
+	--small --after "$gone" --dump PORT_GET
 t_match "the first messages are not flagged" "^msg [0-9]" "$T_OUT"
 t_match "messages built after the removal are flagged interrupted" "msg intr " "$T_OUT"
 t_match "the dump still ended cleanly" "^done( intr)?$" "$(tail -1 <<<"$T_OUT")"
@@ -45,8 +90,8 @@ t_eq "the next dump is complete" "$((want - 1))" "$(rdmactl -j port show | jq le
 
 # Dumps while devices come and go: complete, or refused as interrupted.
 (for i in $(seq 1 15); do
-	rdma link delete "rxt${i}a"
-	rdma link add "rxt${i}a" type rxe netdev "vt${i}a"
+	dev_del "${a[i]}"
+	dev_add "vt${i}a" "rxt${i}a" >/dev/null
 done) &
 churn=$!
 bad=0 good=0
@@ -65,8 +110,8 @@ t_eq "dumps during churn were complete or flagged interrupted" 0 "$bad"
 for i in $(seq 1 $n); do
 	ip link del "vt${i}a"
 done
-sleep 1
-t_eq "devices gone with their netdevs" "rxe0/1 rxe1/1" "$(rdmactl -j port show | ports_of)"
+t_eq_soon "devices gone with their netdevs (sysfs's)" "$base" sysfs_ports
+t_eq "and from the dump" "$base" "$(rdmactl -j port show | ports_of)"
 
 # rmmod while a dump loop runs: the module unloads, the loop sees it go.
 (while :; do rdmactl -j port show >/dev/null 2>>/tmp/loop.err; done) &
@@ -88,6 +133,10 @@ t_eq "the loop saw only 'not loaded' or 'being unloaded' errors" "" \
 	"$(grep -v -e 'rdmactl kernel module is not loaded' -e 'rdmactl kernel module is being unloaded' \
 		/tmp/loop.err | sort -u)"
 insmod "$RDMACTL_MODULE"
-t_eq "the module answers again after reload" "rxe0/1 rxe1/1" "$(rdmactl -j port show | ports_of)"
+t_eq "the module answers again after reload" "$base" "$(rdmactl -j port show | ports_of)"
 
+if [ -n "${RDMACTL_OFED:-}" ]; then
+	dev_del "$d1"
+	ip link del hpv1
+fi
 t_done

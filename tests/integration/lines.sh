@@ -99,9 +99,9 @@ lines_ofed() {
 	# replaces, and cannot load.
 	ko=$(modinfo -n rdma_rxe 2>/dev/null)
 	case $ko in
-	*/updates/*) rxe="roce ethtool hotplug roce-reload" ;;
+	*/updates/*) rxe="roce ethtool roce-reload" ;;
 	esac
-	for s in roce ethtool hotplug roce-reload; do
+	for s in roce ethtool roce-reload; do
 		[ -n "$rxe" ] ||
 			echo "skip - $s.sh: it needs Soft-RoCE: modinfo finds no rdma_rxe of DOCA-OFED's (in updates/), only ${ko:-none}, built against the kernel's ib_core, which OFED replaces"
 	done
@@ -115,10 +115,11 @@ lines_ofed() {
 	# where rxe would be; counters.sh and stat-mode.sh check rxe's counters where it is,
 	# and the fake's PMA through OFED's MAD layer, as stall.sh its stalls;
 	# qos.sh's fake RoCE port is on fakeeth, its ToS in OFED's rdma_cm;
-	# roce-privs.sh's two are on veths, OFED's rdma_cm unloaded under them.
+	# roce-privs.sh's two are on veths, OFED's rdma_cm unloaded under them,
+	# and hotplug.sh's 50 come and go there.
 	for s in devices ports counters ipoib events events-netdev ynl netns netns-teardown \
 		 stat-mode qos stall stall-port ofed providers errors access netlink gid-select \
-		 roce-privs $rxe siw; do
+		 roce-privs hotplug $rxe siw; do
 		LINE_PLAN+=("$lines_dir/$s.sh")
 	done
 }
