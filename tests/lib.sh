@@ -102,6 +102,28 @@ t_config() {
 # holds the device's removal: there it is not tried.
 t_rxe_rc() { [[ $(uname -r) != *.el10_* ]]; }
 
+# roce_add NETDEV NAME [OPTION...]: a RoCE device on NETDEV, its name
+# printed: Soft-RoCE's, called NAME, where there is Soft-RoCE; on
+# DOCA-OFED, which has none (lines.sh), the fake HCA's RoCE personality,
+# which names its own (OPTIONs: more of its "add" knob's). Either goes
+# with its netdev. roce_del NAME removes it.
+roce_add() {
+	local netdev=$1 name=$2 fk=/sys/kernel/debug/rdmactl_fakehca
+	shift 2
+	if [ -z "${RDMACTL_OFED:-}" ]; then
+		rdma link add "$name" type rxe netdev "$netdev" && echo "$name"
+	else
+		echo "link_layer=roce netdevs=$netdev $*" >$fk/add && tail -1 $fk/devices
+	fi
+}
+roce_del() {
+	if [ -z "${RDMACTL_OFED:-}" ]; then
+		rdma link delete "$1"
+	else
+		echo "$1" >/sys/kernel/debug/rdmactl_fakehca/remove
+	fi
+}
+
 # one_port_devs: the devices of one port, as rdma lists them, Soft-RoCE's
 # first (rxe0 rxe1 where it runs; the fake HCA's on DOCA-OFED, which has
 # no rdma_rxe): suites that need a device only by its name take theirs.

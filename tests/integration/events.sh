@@ -10,19 +10,11 @@ k=$knobs/fakeib0/port1
 events() { jq -r '"\(.event) \(.ifname // "-")/\(.port // "-")"' "$1"; }
 # ev FILE N FIELD: a field of the Nth event of a type, e.g. ev f lid_change lid
 ev() { jq -r "select(.event == \"$2\") | .$3" "$1" | head -1; }
-# roce_add NETDEV NAME: a RoCE device on NETDEV, its name printed: rxe
-# (NAME) where there is Soft-RoCE, the fake HCA's RoCE personality on
-# DOCA-OFED, which has none (lines.sh). Either port follows its netdev
-# down and up: rxe's by rxe itself, the fake's by OFED's ib_core (its
+# RoCE devices (roce_add, tests/lib.sh): rxe, or the fake HCA's RoCE
+# personality on DOCA-OFED. Either port follows its netdev down and up:
+# rxe's by rxe itself, the fake's by OFED's ib_core (its
 # handle_port_event(), upstream's since 6.13), which also reports it down
 # as it is deleted, where rxe's device is gone first.
-roce_add() {
-	if [ -z "${RDMACTL_OFED:-}" ]; then
-		rdma link add "$2" type rxe netdev "$1" && echo "$2"
-	else
-		echo "link_layer=roce netdevs=$1 state=active" >$knobs/add && tail -1 $knobs/devices
-	fi
-}
 
 before=$(nl_subscribed)
 rdmactl -j monitor >/tmp/ev.json 2>/tmp/ev.err &
@@ -70,7 +62,7 @@ fi
 ip link add veth2 type veth peer name veth3
 ip link set veth2 up
 ip link set veth3 up
-r2=$(roce_add veth2 rxe2)
+r2=$(roce_add veth2 rxe2 state=active)
 r9=roce9
 sleep 0.3
 rdma dev set $r2 name $r9
@@ -145,7 +137,7 @@ t_match "and saw $r2 come" "$r2/1 \? -> ACTIVE \(listed\)" "$(</tmp/watchd.txt)"
 # torn by the next rename.
 a=$(printf 'a%.0s' $(seq 60)) b=$(printf 'b%.0s' $(seq 60))
 ip link add veth4 type veth peer name veth5
-r3=$(roce_add veth4 rxe3)
+r3=$(roce_add veth4 rxe3 state=active)
 before=$(nl_subscribed)
 rdmactl -j monitor >/tmp/ev-ren.json 2>&1 &
 mon=$!

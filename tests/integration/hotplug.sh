@@ -2,12 +2,11 @@
 # Devices that come and go: dumps over many messages, devices removed
 # mid-dump, and unloading the module while dumps run. The devices are
 # Soft-RoCE's on veths; on DOCA-OFED, which has no rdma_rxe, the fake
-# HCA's RoCE devices on veths in their place (lines.sh), which it removes
-# when their netdev goes, as rxe does. What each dump should list is
-# sysfs's.
+# HCA's RoCE devices on veths in their place (roce_add, tests/lib.sh),
+# which it removes when their netdev goes, as rxe does. What each dump
+# should list is sysfs's.
 . "$RDMACTL_TOP/tests/lib.sh"
 
-knobs=/sys/kernel/debug/rdmactl_fakehca
 ports_of() { jq -r '.[] | "\(.ifname)/\(.port)"' | sort | xargs; }
 sysfs_ports() {
 	local p
@@ -15,39 +14,23 @@ sysfs_ports() {
 		echo "$(basename "$(dirname "$(dirname "$p")")")/${p##*/}"
 	done | sort | xargs
 }
-# dev_add NETDEV NAME: a RoCE device on NETDEV, its name printed (rxe's
-# NAME; the fake HCA names its own). dev_del NAME removes it.
-dev_add() {
-	if [ -z "${RDMACTL_OFED:-}" ]; then
-		rdma link add "$2" type rxe netdev "$1" && echo "$2"
-	else
-		echo "link_layer=roce netdevs=$1" >$knobs/add && tail -1 $knobs/devices
-	fi
-}
-dev_del() {
-	if [ -z "${RDMACTL_OFED:-}" ]; then
-		rdma link delete "$1"
-	else
-		echo "$1" >$knobs/remove
-	fi
-}
 if [ -z "${RDMACTL_OFED:-}" ]; then
 	d1=rxe1 d1net=veth1
 else
 	ip link add hpv1 type veth peer name hpp1
 	ip link set hpv1 up
-	d1=$(dev_add hpv1) d1net=hpv1
+	d1=$(roce_add hpv1 rxe1) d1net=hpv1
 fi
 base=$(sysfs_ports)
 base_devs=$(ls /sys/class/infiniband | wc -l)
 t_eq "the dump lists sysfs's ports" "$base" "$(rdmactl -j port show | ports_of)"
 
-dev_del $d1
+roce_del $d1
 t_eq "a deleted device vanishes from the next dump" "$(xargs -n1 <<<"$base" | grep -vx "$d1/1" | xargs)" \
 	"$(rdmactl -j port show | ports_of)"
 t_run "get of a deleted device" 1 rdmactl port show $d1/1
 t_eq "get of a deleted device fails cleanly" "rdmactl: $d1: no RDMA device has this name" "$T_ERR"
-d1=$(dev_add $d1net rxe1)
+d1=$(roce_add $d1net rxe1)
 base=$(sysfs_ports)
 t_eq "a device added again is back" "$base" "$(rdmactl -j port show | ports_of)"
 
@@ -58,8 +41,8 @@ for i in $(seq 1 $n); do
 	ip link add "vt${i}a" type veth peer name "vt${i}b"
 	ip link set "vt${i}a" up
 	ip link set "vt${i}b" up
-	a[i]=$(dev_add "vt${i}a" "rxt${i}a")
-	b[i]=$(dev_add "vt${i}b" "rxt${i}b")
+	a[i]=$(roce_add "vt${i}a" "rxt${i}a")
+	b[i]=$(roce_add "vt${i}b" "rxt${i}b")
 done
 want=$(ls -d /sys/class/infiniband/*/ports/* | wc -l)
 t_eq "$want ports in sysfs" "$(($(wc -w <<<"$base") + 2 * n))" "$want"
@@ -79,7 +62,7 @@ t_eq "dev show lists every device" "$((base_devs + 2 * n))" "$(rdmactl -j dev sh
 if [ -z "${RDMACTL_OFED:-}" ]; then
 	gone="rdma link delete ${b[n]}"
 else
-	gone="echo ${b[n]} >$knobs/remove"
+	gone="echo ${b[n]} >/sys/kernel/debug/rdmactl_fakehca/remove"
 fi
 t_run "dump with a device removed in the middle" 0 "$RDMACTL_TOP/build/tests/nlraw" \
 	--small --after "$gone" --dump PORT_GET
@@ -90,8 +73,8 @@ t_eq "the next dump is complete" "$((want - 1))" "$(rdmactl -j port show | jq le
 
 # Dumps while devices come and go: complete, or refused as interrupted.
 (for i in $(seq 1 15); do
-	dev_del "${a[i]}"
-	dev_add "vt${i}a" "rxt${i}a" >/dev/null
+	roce_del "${a[i]}"
+	roce_add "vt${i}a" "rxt${i}a" >/dev/null
 done) &
 churn=$!
 bad=0 good=0
@@ -136,7 +119,7 @@ insmod "$RDMACTL_MODULE"
 t_eq "the module answers again after reload" "$base" "$(rdmactl -j port show | ports_of)"
 
 if [ -n "${RDMACTL_OFED:-}" ]; then
-	dev_del "$d1"
+	roce_del "$d1"
 	ip link del hpv1
 fi
 t_done

@@ -14,12 +14,11 @@
 
 t_expect "ROCE_GET and rdma_cm unloaded" 't_config INFINIBAND m' \
 	"rdma_cm is built in: nothing to unload" rdma_cm_modular || { t_done; exit; }
-knobs=/sys/kernel/debug/rdmactl_fakehca
 fakes=()
 cleanup() {
 	local d i
 	modprobe_unhook
-	for d in "${fakes[@]}"; do echo "$d" >$knobs/remove; done
+	for d in "${fakes[@]}"; do roce_del "$d"; done
 	for i in "${!fakes[@]}"; do ip link del rpv$i; done
 	return 0
 }
@@ -30,8 +29,7 @@ else
 	for i in 0 1; do
 		ip link add rpv$i type veth peer name rpp$i
 		ip link set rpv$i up
-		echo "link_layer=roce netdevs=rpv$i state=active" >$knobs/add
-		fakes+=("$(tail -1 $knobs/devices)")
+		fakes+=("$(roce_add rpv$i rxe$i state=active)")
 	done
 	d0=${fakes[0]} d1=${fakes[1]}
 fi
